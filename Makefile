@@ -1,0 +1,34 @@
+# Every target sets itself up: `make test` on a fresh clone creates .venv first.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+ARGS ?=
+
+.PHONY: install run test bench lint clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Until the browser exists, the main job is a terminal match against bots.
+run: $(STAMP)
+	$(BIN)/pitchside play sonic-cup --seats 4 --you 0 $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 $(ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

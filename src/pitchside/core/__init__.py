@@ -1,0 +1,1 @@
+"""Game-agnostic vocabulary. Imports nothing else from pitchside."""

@@ -1,0 +1,1 @@
+"""The games. Each package has the same files: state, actions, rules, cards, view, render, heuristics."""

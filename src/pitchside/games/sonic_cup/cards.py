@@ -1,0 +1,179 @@
+"""Action cards as data: the printed card types, loaded from TOML and validated (SC-GAP-1, SC-GAP-2)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import IntFlag
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pitchside.core.errors import DataError
+from pitchside.core.locate import toml_array_line
+
+DATA = Path(__file__).parent / "data"
+DEFAULT_DECK = DATA / "deck.toml"
+
+
+class Arrow(IntFlag):
+    """Shoot (purple) and Kick/Block (white) directions; one common bit is a match (SC-SHOOT-5)."""
+
+    L = 1
+    C = 2
+    R = 4
+
+
+def arrows_text(bits: int) -> str:
+    return "".join(a.name or "" for a in Arrow if bits & a)
+
+
+def parse_arrows(text: str) -> int:
+    bits = 0
+    for ch in text:
+        if ch not in "LCR":
+            raise ValueError(f"arrow {ch!r} is not one of L, C, R")
+        bits |= Arrow[ch]
+    return bits
+
+
+def mirror_arrows(bits: int) -> int:
+    return (bits & Arrow.C) | (Arrow.R if bits & Arrow.L else 0) | (Arrow.L if bits & Arrow.R else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One printed card type. Every card maneuvers (SC-MAN-1); at most one special (SC-CARD-3)."""
+
+    id: str
+    maneuver: frozenset[int]
+    shoot: int = 0  # purple arrows, only with target 1 or 9 (SC-MAN-5)
+    power_kick: tuple[int, ...] = ()  # SC-PK-2
+    kick_block: int = 0  # white arrows (SC-SHOOT-4)
+    foul: bool = False  # SC-SP-2b
+    count: int = 1
+
+    @property
+    def special(self) -> str:
+        if self.power_kick:
+            return "power-kick"
+        if self.kick_block:
+            return "kick-block"
+        return "foul" if self.foul else "-"
+
+    def describe(self) -> str:
+        parts = [f"{self.id}: >" + "/".join(map(str, sorted(self.maneuver)))]
+        if self.shoot:
+            parts.append(f"shoot {arrows_text(self.shoot)}")
+        if self.power_kick:
+            parts.append("PK >>" + "/".join(map(str, self.power_kick)))
+        if self.kick_block:
+            parts.append(f"KB {arrows_text(self.kick_block)}")
+        if self.foul:
+            parts.append("Foul")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The card types of a deck (by id) and the physical deck they make, in a fixed order."""
+
+    cards: Mapping[str, Card]
+    source: str
+
+    @property
+    def physical(self) -> tuple[str, ...]:
+        return tuple(cid for cid, card in self.cards.items() for _ in range(card.count))
+
+    def __len__(self) -> int:
+        return sum(c.count for c in self.cards.values())
+
+    def __getitem__(self, cid: str) -> Card:
+        return self.cards[cid]
+
+
+_KEYS = {"id", "maneuver", "shoot", "power_kick", "kick_block", "foul", "count"}
+
+
+def _row(raw: Mapping[str, Any], fail: Any) -> Card:
+    """Validate one [[card]] table; ``fail(key, message)`` raises with the location."""
+    for key in raw:
+        if key not in _KEYS:
+            fail(key, f"unknown key; expected one of {', '.join(sorted(_KEYS))}")
+    cid = raw.get("id")
+    if not isinstance(cid, str) or not cid or not cid.isalnum():
+        fail("id", "must be a non-empty alphanumeric string")
+    man = raw.get("maneuver")
+    if not isinstance(man, list) or not 1 <= len(man) <= 3:
+        fail("maneuver", "must list 1 to 3 target zones (SC-MAN-1)")
+    for z in man:
+        if not isinstance(z, int) or isinstance(z, bool) or not 1 <= z <= 9:
+            fail("maneuver", f"zone {z!r} is not an integer 1..9")
+    if len(set(man)) != len(man):
+        fail("maneuver", "repeats a zone")
+    count = raw.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        fail("count", "must be a positive integer")
+    shoot = _arrows(raw, "shoot", fail)
+    if shoot and not {1, 9} & set(man):
+        fail("shoot", "shoot arrows need maneuver target 1 or 9 (SC-MAN-5)")
+    kb = _arrows(raw, "kick_block", fail)
+    pk = raw.get("power_kick", [])
+    if not isinstance(pk, list) or len(pk) > 2:
+        fail("power_kick", "must list 1 or 2 target zones (SC-PK-2)")
+    for z in pk:
+        if not isinstance(z, int) or isinstance(z, bool) or not 1 <= z <= 9:
+            fail("power_kick", f"zone {z!r} is not an integer 1..9")
+        if any(abs(z - m) < 2 for m in man):
+            fail("power_kick", f"target {z} is adjacent to a maneuver zone; a Power Kick is non-adjacent (SC-PK-1)")
+    foul = raw.get("foul", False)
+    if not isinstance(foul, bool):
+        fail("foul", "must be true or false")
+    if sum(bool(x) for x in (pk, kb, foul)) > 1:
+        fail("id", "a card has at most one special function (SC-CARD-3)")
+    return Card(cid, frozenset(man), shoot, tuple(pk), kb, foul, count)
+
+
+def _arrows(raw: Mapping[str, Any], key: str, fail: Any) -> int:
+    text = raw.get(key, "")
+    if not isinstance(text, str):
+        fail(key, "must be a string of arrows such as \"LC\"")
+    try:
+        return parse_arrows(text)
+    except ValueError as e:
+        fail(key, str(e))
+    return 0
+
+
+def parse_deck(text: str, source: str = "<deck>") -> Deck:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        line = getattr(e, "lineno", None)
+        raise DataError(source, line, None, f"not valid TOML: {e}") from None
+    rows = doc.get("card")
+    if not isinstance(rows, list) or not rows:
+        raise DataError(source, None, "card", "the file needs [[card]] tables")
+    cards: dict[str, Card] = {}
+    for i, raw in enumerate(rows):
+
+        def fail(key: str, message: str, i: int = i) -> None:
+            raise DataError(source, toml_array_line(text, "card", i, key), f"card[{i}].{key}", message)
+
+        card = _row(raw, fail)
+        if card.id in cards:
+            fail("id", f"duplicate card id {card.id!r}")
+        cards[card.id] = card
+    return Deck(cards, source)
+
+
+@lru_cache(maxsize=16)
+def load_deck(path: str | None = None) -> Deck:
+    p = Path(path) if path else DEFAULT_DECK
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
+    return parse_deck(text, str(p))
+

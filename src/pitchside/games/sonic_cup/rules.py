@@ -1,0 +1,703 @@
+"""Sonic Cup rules: what may be played now, and what it does. Comments cite docs/rules/sonic-cup.md."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any, Self
+
+from pitchside.core.decision import OVER, Decision, DecisionKind
+from pitchside.core.errors import IllegalAction
+from pitchside.core.game import Event, Outcome
+from pitchside.core.rng import Rng
+from pitchside.games.sonic_cup import actions as A
+from pitchside.games.sonic_cup.actions import Play, Verb
+from pitchside.games.sonic_cup.cards import Card
+from pitchside.games.sonic_cup.state import (
+    DEFENDER_ZONES,
+    FORWARD_ZONES,
+    GOAL,
+    KICKOFF_ZONE,
+    LONG_SHOT_FROM,
+    TEAM_NAMES,
+    Data,
+    Ending,
+    Phase,
+    Role,
+    team,
+)
+
+_LABELS = {
+    Phase.TURN: "turn",
+    Phase.STEAL: "steal",
+    Phase.FOLLOW_UP: "follow-up",
+    Phase.SHOOTING: "shooting-phase",
+    Phase.ROLE_CHANGE: "change-player",
+    Phase.EXCHANGE: "exchange",
+    Phase.SING_DISCARD: "crowd-singing-discard",
+}
+_KINDS = {
+    Phase.TURN: DecisionKind.TURN,
+    Phase.STEAL: DecisionKind.RESPONSE,
+    Phase.FOLLOW_UP: DecisionKind.RESPONSE,
+    Phase.SHOOTING: DecisionKind.RESPONSE,
+    Phase.ROLE_CHANGE: DecisionKind.HIDDEN_PICK,
+    Phase.EXCHANGE: DecisionKind.TURN,
+    Phase.SING_DISCARD: DecisionKind.RESPONSE,
+}
+
+
+def _adjacent(b: int) -> tuple[int, ...]:
+    return tuple(z for z in (b - 1, b + 1) if 1 <= z <= 9)
+
+
+class SonicCupState(Data):
+    """A Sonic Cup match. Implements pitchside.core.game.State."""
+
+    __slots__ = ()
+
+    # ----------------------------------------------------------------- protocol
+
+    @property
+    def num_seats(self) -> int:
+        return self.t.n
+
+    def card(self, cid: str) -> Card:
+        return self.t.deck.cards[cid]
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def decision(self) -> Decision:
+        if self.phase is Phase.OVER:
+            return OVER
+        seats = tuple(self.queue) if self.queue else (self.actor,)
+        return Decision(_KINDS[self.phase], self.actor, seats, self._label())
+
+    def _label(self) -> str:
+        label = _LABELS[self.phase]
+        if self.phase is Phase.SHOOTING:
+            side = "defend" if team(self.actor) != self.attack else "attack"
+            return f"{label}:{side}"
+        if self.phase is Phase.TURN and self.kickoff:
+            return "kick-off"
+        return label
+
+    def legal_actions(self, seat: int) -> list[Play]:
+        if self.phase is Phase.OVER or seat != self.actor:
+            return []
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        acts = _LEGAL[self.phase](self, seat)
+        self._legal = (seat, acts)
+        return acts
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        if action not in self.legal_actions(seat):
+            raise self.why_illegal(seat, action)
+        self._legal = None
+        ev: list[Event] = []
+        _APPLY[self.phase](self, seat, action, ev)
+        return ev
+
+    def outcome(self) -> Outcome:
+        if self.phase is not Phase.OVER:
+            raise ValueError("the match is not over")
+        blue, red = self.score
+        winner = None if blue == red else (0 if blue > red else 1)
+        returns = tuple(0.0 if winner is None else (1.0 if team(s) == winner else -1.0) for s in range(self.t.n))
+        return Outcome((blue, red), winner, returns, self.ending, {"deck_counter": self.counter})
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        self.copy_into(new)
+        return new
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        from pitchside.games.sonic_cup.view import determinize
+
+        return determinize(self, seat, rng)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from pitchside.games.sonic_cup.view import view
+
+        return view(self, seat)
+
+    def fingerprint(self) -> str:
+        text = json.dumps(self.to_setup(), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    # ----------------------------------------------------------------- helpers
+
+    def limit(self, seat: int) -> int:
+        """Hand limit: the deal size, +1 for a Goalkeeper (SC-GAP-3, SC-ROLE-GK-a)."""
+        if self.tired[seat]:
+            return 3  # SC-ROLE-GK-b, SC-GAP-21
+        return self.t.deal + (1 if Role.GK in self.roles[seat] else 0)
+
+    def after(self, seat: int, side: int) -> int:
+        """The first seat of ``side`` clockwise after ``seat`` (itself last) (SC-GAP-4)."""
+        n = self.t.n
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if s & 1 == side:
+                return s
+        raise AssertionError("no seat on that side")
+
+    def side_from(self, seat: int, side: int) -> list[int]:
+        """Every seat of ``side`` in clockwise order, starting after ``seat``."""
+        n = self.t.n
+        return [s for s in ((seat + i) % n for i in range(1, n + 1)) if s & 1 == side]
+
+    def can_power_kick(self, hand: list[str], first: str | None = None) -> bool:
+        """A legal two-card Power Kick from the current zone exists (SC-PK-3a/3b, SC-GAP-12)."""
+        b, cards = self.ball, self.t.deck.cards
+        usable = [c for c in hand if b in cards[c].maneuver]
+        firsts = [first] if first else usable
+        for f in firsts:
+            rest = usable[:]
+            rest.remove(f)
+            for second in rest:
+                if self._pk_targets(cards[f], cards[second]):
+                    return True
+        return False
+
+    def _pk_targets(self, a: Card, b: Card) -> list[int]:
+        ball = self.ball
+        return sorted({t for t in a.power_kick + b.power_kick if abs(t - ball) >= 2})
+
+    def _event(self, ev: list[Event], kind: str, **data: Any) -> None:
+        ev.append(Event(kind, data))
+
+    def _discard(self, seat: int, cid: str) -> None:
+        self.hands[seat].remove(cid)
+        self.discard.append(cid)  # SC-CARD-5
+
+    # ----------------------------------------------------------------- drawing and time
+
+    def _draw_card(self, inside: bool, ev: list[Event]) -> str | None:
+        """Top card, reshuffling lazily (SC-DECK-1, SC-GAP-25); None if there is none or time is up."""
+        if not self.deck and not self._deck_exhausted(inside, ev):
+            return None
+        return self.deck.pop() if self.deck else None
+
+    def _deck_exhausted(self, inside: bool, ev: list[Event]) -> bool:
+        """The deck ran out; True if play goes on with a new deck."""
+        last = self.counter >= self.t.final_count
+        if not last and not self.extra_time:
+            self.counter += 1  # SC-DECK-2
+            self._reshuffle(ev)
+            return True
+        if inside:  # SC-DECK-3b/3c, SC-ET-b/c: finish the phase with a fresh deck
+            self.end_after_phase = True
+            self._reshuffle(ev)
+            return True
+        if self.extra_time or self.score[0] != self.score[1]:  # SC-DECK-3a, SC-ET-a
+            self._finish(Ending.EXTRA_TIME if self.extra_time else Ending.TIME, ev)
+            return False
+        self._start_extra_time(ev)
+        return True
+
+    def _start_extra_time(self, ev: list[Event]) -> None:
+        self.extra_time = True  # SC-END-2, SC-DECK-3a: shuffle one last time
+        self._event(ev, "extra-time")
+        self._reshuffle(ev)
+
+    def _reshuffle(self, ev: list[Event]) -> None:
+        self.deck, self.discard = self.discard, []
+        self.rng.shuffle(self.deck)
+        self._event(ev, "reshuffle", cards=len(self.deck), counter=self.counter, extra_time=self.extra_time)
+
+    def _phase_over(self, ev: list[Event]) -> bool:
+        """A Shooting Phase/penalty ended; apply a deck exhaustion held back for it. True if over."""
+        if self.phase is Phase.OVER:
+            return True
+        if not self.end_after_phase:
+            return False
+        self.end_after_phase = False
+        if self.extra_time or self.score[0] != self.score[1]:
+            self._finish(Ending.EXTRA_TIME if self.extra_time else Ending.TIME, ev)
+            return True
+        self.extra_time = True  # SC-DECK-3b: extra time with the just-shuffled deck
+        self._event(ev, "extra-time")
+        return False
+
+    def _refill(self, seat: int, inside: bool, ev: list[Event], upto: int | None = None) -> bool:
+        """Draw to the hand limit (SC-TURN-2); False if the match ended meanwhile (SC-GAP-26)."""
+        hand = self.hands[seat]
+        want = (self.limit(seat) if upto is None else upto) - len(hand)
+        drawn: list[str] = []
+        ok = True
+        for _ in range(want):
+            cid = self._draw_card(inside, ev)
+            if cid is None:  # time is up (SC-GAP-26), or a tiny custom deck has no card left
+                ok = self.phase is not Phase.OVER
+                break
+            hand.append(cid)
+            drawn.append(cid)
+        if drawn:
+            ev.append(Event("draw", {"seat": seat, "count": len(drawn)}))
+            ev.append(Event("drew", {"seat": seat, "cards": drawn}, seat))
+        return ok
+
+    def _finish(self, ending: Ending, ev: list[Event]) -> None:
+        self.phase = Phase.OVER
+        self.ending = ending.value
+        self.queue = []
+        self.pending, self.picks = "", []
+        self._event(ev, "over", ending=ending.value, score=self.score[:])
+
+    def _score(self, side: int, ev: list[Event], how: str) -> bool:
+        """One point (SC-SP-2a/2b); True if that is the third: KO (SC-END-1)."""
+        self.score[side] += 1
+        self._event(ev, "goal", team=TEAM_NAMES[side], how=how, score=self.score[:])
+        if self.score[side] >= 3:
+            self._finish(Ending.KO, ev)
+            return True
+        return False
+
+    # ----------------------------------------------------------------- turns
+
+    def begin_turn(self, seat: int, ev: list[Event], kickoff: bool = False) -> None:
+        self.phase, self.actor, self.queue = Phase.TURN, seat, []
+        self.played, self.pending, self.picks = 0, "", []
+        self.mf_used, self.kickoff, self.shoot = False, kickoff, 0
+        self._event(ev, "turn", seat=seat, kickoff=kickoff)
+        if seat == self.singer:  # SC-CROWD-2: refill, end at once; singing is over
+            self.singer = -1
+            self._event(ev, "singing-over", seat=seat)
+            if self._refill(seat, False, ev):
+                self.end_turn(seat, ev)
+
+    def end_turn(self, seat: int, ev: list[Event], nxt: int | None = None) -> None:
+        """A turn ended; open the steal window (SC-PK2-1, SC-GAP-15) or start the next turn."""
+        n = self.t.n
+        x = (seat + 1) % n if nxt is None else nxt
+        if n > 2:  # SC-GAP-31: no steals at 2 seats
+            queue = [s for s in ((seat + i) % n for i in range(1, n)) if s != x]
+            if queue:  # SC-PK2-2: priority clockwise from the player who just ended
+                self.phase, self.queue, self.actor = Phase.STEAL, queue, queue[0]
+                self.steal_from, self.next_seat = seat, x
+                self.played, self.pending, self.picks, self.shoot = 0, "", [], 0
+                return
+        self.begin_turn(x, ev)
+
+    def _turn_moves(self, seat: int) -> list[Play]:
+        cards, b, hand = self.t.deck.cards, self.ball, self.hands[seat]
+        side, roles = team(seat), self.roles[seat]
+        acts: list[Play] = []
+        if self.pending:
+            return self._pending_moves(seat)
+        if self.shoot:  # SC-GAP-13: a matching KB next, or the turn ends
+            acts = [Play(Verb.KB, c) for c in sorted(set(hand)) if cards[c].kick_block & self.shoot]
+            return acts + [A.END]
+        if self.played:
+            acts.append(A.END)
+        elif not self.kickoff:  # SC-KO-2, SC-RS-4: the kick-off player may not pass
+            acts.append(A.PASS)
+            if self._may_sing(seat):
+                acts.append(A.SING)
+        adj = _adjacent(b)
+        goal = GOAL[side]
+        long_shot = Role.LSF in roles and b == LONG_SHOT_FROM[side]
+        fw_zones = [z for z in adj if z in FORWARD_ZONES[side]] if Role.FW in roles else []
+        df_zones = [z for z in adj if z in DEFENDER_ZONES[side]] if Role.DF in roles else []
+        three = len(hand) >= 3
+        mf = Role.MF in roles and not self.mf_used
+        for cid in sorted(set(hand)):
+            c = cards[cid]
+            for z in sorted(c.maneuver):
+                if abs(z - b) <= 1:  # SC-MAN-2, SC-MAN-4, SC-GAP-8
+                    acts.append(Play(Verb.MOVE, cid, z))
+            if long_shot and c.shoot and goal in c.maneuver:  # SC-ROLE-LSF
+                acts.append(Play(Verb.MOVE, cid, goal))
+            if b in c.maneuver:
+                if mf and c.power_kick:  # SC-ROLE-MF, SC-GAP-11
+                    acts.extend(Play(Verb.MPK, cid, t) for t in c.power_kick if abs(t - b) >= 2)
+                if self.can_power_kick(hand, cid):
+                    acts.append(Play(Verb.PK, cid))
+            if three and adj:
+                acts.append(Play(Verb.ANY, cid))  # SC-MAN-3
+            if fw_zones and len(hand) >= 2:
+                acts.append(Play(Verb.FW, cid))  # SC-ROLE-FW
+            acts.extend(Play(Verb.DF, cid, z) for z in df_zones)  # SC-ROLE-DF
+        if self.kickoff and not acts:  # SC-GAP-29 cannot happen with 3+ cards; never leave no move
+            acts.append(A.PASS)
+        return acts
+
+    def _pending_moves(self, seat: int) -> list[Play]:
+        cards, hand, b = self.t.deck.cards, self.hands[seat], self.ball
+        verb, picks = self.pending, self.picks
+        if verb == Verb.PK:  # second card and target (SC-PK-3a..c, SC-PK-5)
+            first = cards[picks[0]]
+            return [
+                Play(Verb.PK, cid, t)
+                for cid in sorted(set(hand))
+                if b in cards[cid].maneuver
+                for t in self._pk_targets(first, cards[cid])
+            ]
+        if verb == Verb.ANY and len(picks) < 2:
+            return [Play(Verb.ANY, cid) for cid in sorted(set(hand))]
+        zones = _adjacent(b)
+        if verb == Verb.FW:
+            zones = tuple(z for z in zones if z in FORWARD_ZONES[team(seat)])
+        return [Play(Verb(verb), cid, z) for cid in sorted(set(hand)) for z in zones]
+
+    def _may_sing(self, seat: int) -> bool:
+        """SC-CROWD-1, SC-CROWD-4, SC-GAP-22: 8/10 seats, once per team, one singing at a time."""
+        return self.t.n >= 8 and self.singer < 0 and not self.sang[team(seat)]
+
+    def _play_turn(self, seat: int, act: Play, ev: list[Event]) -> None:
+        verb = act.verb
+        if verb is Verb.PASS:  # SC-TURN-4: no refill
+            self._event(ev, "pass", seat=seat)
+            self.end_turn(seat, ev)
+        elif verb is Verb.END:
+            if self.shoot:
+                self._shoot_failed(seat, ev)
+            elif self._refill(seat, False, ev):  # SC-TURN-2; may end time (SC-DECK-3a)
+                self.end_turn(seat, ev)
+        elif verb is Verb.SING:
+            self._sing(seat, ev)
+        elif verb is Verb.KB:
+            self._shot(seat, act.arg, ev, inside_turn=True)
+        elif act.zone == 0:  # first picks of a multi-card play
+            self.hands[seat].remove(act.arg)
+            self.pending = verb.value
+            self.picks.append(act.arg)
+            self.played += 1
+            self._event(ev, "pick", seat=seat, verb=verb.value, card=act.arg)
+        else:
+            self._move_ball(seat, act, ev)
+
+    def _move_ball(self, seat: int, act: Play, ev: list[Event]) -> None:
+        cards = [*self.picks, act.arg]
+        self.hands[seat].remove(act.arg)
+        self.discard.extend(cards)
+        self.played += 1
+        self.pending, self.picks = "", []
+        if act.verb is Verb.MPK:
+            self.mf_used = True
+        frm, self.ball = self.ball, act.zone
+        self._event(ev, "ball", seat=seat, verb=act.verb.value, cards=cards, frm=frm, to=act.zone)
+        c = self.card(act.arg)
+        # SC-SHOOT-3, SC-SHOOT-8, SC-GAP-13: only an attacker's single Shoot card into the goal zone
+        if act.verb is Verb.MOVE and c.shoot and act.zone == GOAL[team(seat)]:
+            self.shoot = c.shoot
+            self._event(ev, "shoot-card", seat=seat, arrows=c.shoot)
+            if not any(self.card(h).kick_block & c.shoot for h in self.hands[seat]):
+                self._shoot_failed(seat, ev)  # SC-SHOOT-6: no matching KB, the turn ends
+
+    def _shoot_failed(self, seat: int, ev: list[Event]) -> None:
+        """A Shoot card without a matching KB: refill, then a follow-up (SC-SHOOT-6, SC-FU-1)."""
+        arrows, self.shoot = self.shoot, 0
+        if not self._refill(seat, False, ev):
+            return
+        self._event(ev, "no-shot", seat=seat)
+        self._open_follow_up(seat, arrows, False, ev)
+
+    def _open_follow_up(self, shooter: int, arrows: int, in_sp: bool, ev: list[Event]) -> None:
+        side = team(shooter)
+        if self.t.n == 2:  # SC-FU-3: no follow-up at 2 seats
+            self._defense_holds(shooter, in_sp, ev)
+            return
+        mate = self.after(shooter, side)  # SC-GAP-16: the next attacking teammate
+        self.phase, self.actor, self.queue = Phase.FOLLOW_UP, mate, [mate]
+        self.fu_shooter, self.fu_in_sp, self.shoot = shooter, in_sp, arrows
+
+    def _defense_holds(self, shooter: int, in_sp: bool, ev: list[Event]) -> None:
+        """No shot: the defender after the Shoot-card player goes next (SC-FU-1, SC-SP-2d)."""
+        if in_sp:
+            self._event(ev, "defense-success", how="no-follow-up")
+            if self._phase_over(ev):
+                return
+        self.end_turn(shooter, ev, self.after(shooter, 1 - team(shooter)))
+
+    # ----------------------------------------------------------------- shooting
+
+    def _shot(self, seat: int, cid: str, ev: list[Event], inside_turn: bool = False) -> None:
+        """A shooting KB: refill, then the defenders answer (SC-SP-1, SC-SP-3)."""
+        c = self.card(cid)
+        self._discard(seat, cid)
+        self.phase, self.shoot = Phase.SHOOTING, 0
+        self.attack, self.arrows, self.shot_arrows, self.last_shooter = team(seat), c.kick_block, c.kick_block, seat
+        self._event(ev, "shot", seat=seat, card=cid, arrows=c.kick_block)
+        if not self._refill(seat, True, ev):
+            return
+        self._ask(self.side_from(seat, 1 - team(seat)))
+
+    def _ask(self, seats: list[int]) -> None:
+        self.phase, self.queue, self.actor = Phase.SHOOTING, seats, seats[0]
+
+    def _follow_up_moves(self, seat: int) -> list[Play]:
+        cards = self.t.deck.cards
+        acts = [Play(Verb.KB, c) for c in sorted(set(self.hands[seat])) if cards[c].kick_block & self.shoot]
+        return acts + [A.PASS]
+
+    def _play_follow_up(self, seat: int, act: Play, ev: list[Event]) -> None:
+        if act.verb is Verb.KB:  # SC-FU-1: success, the Shooting Phase starts
+            self._event(ev, "follow-up", seat=seat)
+            self._shot(seat, act.arg, ev)
+        else:
+            self._event(ev, "pass", seat=seat)
+            self.shoot = 0
+            self._defense_holds(self.fu_shooter, self.fu_in_sp, ev)
+
+    def _shooting_moves(self, seat: int) -> list[Play]:
+        cards, hand = self.t.deck.cards, sorted(set(self.hands[seat]))
+        if team(seat) != self.attack:  # SC-SP-3: block, foul or pass
+            gk = Role.GK in self.roles[seat]
+            acts = [Play(Verb.KB, c) for c in hand if cards[c].kick_block and (gk or cards[c].kick_block & self.arrows)]
+            acts += [Play(Verb.FOUL, c) for c in hand if cards[c].foul]  # SC-SP-6: only defenders
+            return acts + [A.PASS]
+        if self.shoot:  # SC-SP-7: after a Shoot card, a matching KB or give up the shot
+            return [Play(Verb.KB, c) for c in hand if cards[c].kick_block & self.shoot] + [A.END]
+        goal = GOAL[self.attack]
+        acts = [Play(Verb.KB, c) for c in hand if cards[c].kick_block & self.arrows]  # SC-SP-4, SC-SP-5
+        acts += [Play(Verb.MOVE, c, goal) for c in hand if cards[c].shoot and goal in cards[c].maneuver]
+        return acts + [A.PASS]
+
+    def _play_shooting(self, seat: int, act: Play, ev: list[Event]) -> None:
+        if team(seat) != self.attack:
+            self._defend(seat, act, ev)
+        else:
+            self._attack(seat, act, ev)
+
+    def _defend(self, seat: int, act: Play, ev: list[Event]) -> None:
+        if act.verb is Verb.PASS:
+            self._event(ev, "pass", seat=seat)
+            self.queue.pop(0)
+            if self.queue:
+                self.actor = self.queue[0]
+                return
+            # SC-SP-3, SC-SP-2a: every defender passed: goal; the next defender kicks off
+            if self._score(self.attack, ev, "shot") or self._phase_over(ev):
+                return
+            self._restart(1 - self.attack, self.after(self.last_shooter, 1 - self.attack), self.last_shooter, ev)
+            return
+        c = self.card(act.arg)
+        self._discard(seat, act.arg)
+        if act.verb is Verb.FOUL:
+            self._event(ev, "foul", seat=seat, card=act.arg)
+            if not self._refill(seat, True, ev):
+                return
+            self._penalty(seat, ev)
+            return
+        forced = not c.kick_block & self.arrows  # SC-ROLE-GK-b: any KB, unlimited, but tiring
+        self.arrows, self.last_blocker = c.kick_block, seat
+        self._event(ev, "block", seat=seat, card=act.arg, arrows=c.kick_block, forced=forced)
+        if forced:
+            self.tired[seat] = True
+        if not self._refill(seat, True, ev):
+            return
+        self._ask(self.side_from(seat, self.attack))  # SC-SP-4: the next attacker answers
+
+    def _attack(self, seat: int, act: Play, ev: list[Event]) -> None:
+        verb = act.verb
+        if verb is Verb.KB:
+            self._shot(seat, act.arg, ev)
+        elif verb is Verb.MOVE:  # SC-SP-7: a Shoot card changes direction
+            c = self.card(act.arg)
+            self._discard(seat, act.arg)
+            self.shoot = c.shoot
+            self._event(ev, "ball", seat=seat, verb="move", cards=[act.arg], frm=self.ball, to=self.ball)
+            self._event(ev, "shoot-card", seat=seat, arrows=c.shoot)
+            if not any(self.card(h).kick_block & c.shoot for h in self.hands[seat]):
+                self._sp_shoot_failed(seat, ev)
+        elif verb is Verb.END:
+            self._sp_shoot_failed(seat, ev)
+        else:
+            self._event(ev, "pass", seat=seat)
+            self.queue.pop(0)
+            if self.queue:
+                self.actor = self.queue[0]
+                return
+            # SC-SP-2c: every attacker passed: the defender after the last blocker plays next
+            self._event(ev, "defense-success", how="attackers-passed")
+            if self._phase_over(ev):
+                return
+            blocker = self.last_blocker
+            self.end_turn(blocker, ev, self.after(blocker, 1 - self.attack))
+
+    def _sp_shoot_failed(self, seat: int, ev: list[Event]) -> None:
+        arrows, self.shoot = self.shoot, 0
+        if not self._refill(seat, True, ev):
+            return
+        self._event(ev, "no-shot", seat=seat)
+        self._open_follow_up(seat, arrows, True, ev)
+
+    def _penalty(self, fouler: int, ev: list[Event]) -> None:
+        """Reveal 5 cards, 3 after a Goalkeeper's foul; a matching KB scores (SC-SP-6, SC-GAP-19)."""
+        reveals = 3 if Role.GK in self.roles[fouler] else 5  # SC-ROLE-GK-c
+        attack, scored = self.attack, False
+        for _ in range(reveals):
+            cid = self._draw_card(True, ev)
+            if cid is None:
+                break
+            self.discard.append(cid)
+            hit = bool(self.card(cid).kick_block & self.shot_arrows)
+            self._event(ev, "penalty-reveal", card=cid, hit=hit)
+            if hit:
+                scored = True
+                break
+        self._event(ev, "penalty", team=TEAM_NAMES[attack], scored=scored)
+        if scored and self._score(attack, ev, "penalty"):
+            return
+        if self._phase_over(ev):
+            return
+        # SC-SP-2b: whether or not it scored, the defender after the fouler kicks off
+        scorer = self.last_shooter if scored else -1
+        self._restart(1 - attack, self.after(fouler, 1 - attack), scorer, ev)
+
+    # ----------------------------------------------------------------- restarts
+
+    def _restart(self, kicking: int, kicker: int, scorer: int, ev: list[Event]) -> None:
+        """SC-RS-1..4 in the order of docs/rules/sonic-cup.md: change, recovery, exchange, kick-off."""
+        self.ball, self.kick_seat, self.scorer = KICKOFF_ZONE[kicking], kicker, scorer
+        self.shoot, self.pending, self.picks = 0, "", []
+        self._event(ev, "restart", team=TEAM_NAMES[kicking], seat=kicker, ball=self.ball)
+        if self.t.n == 2 and scorer >= 0:  # SC-RS-3
+            self.phase, self.queue, self.actor = Phase.ROLE_CHANGE, [0, 1], 0
+            self.role_picks = ["", ""]
+            return
+        self._recover_and_exchange(ev)
+
+    def _fresh_roles(self, seat: int) -> list[Role]:
+        side = team(seat)
+        return [r for r in Role if r not in self.used_roles[side] and r not in self.roles[seat]]
+
+    def _role_moves(self, seat: int) -> list[Play]:
+        acts = [Play(Verb.ROLE, r.value) for r in self._fresh_roles(seat)]
+        if seat != self.scorer or not acts:  # the scorer must change if he can
+            acts.insert(0, A.KEEP)
+        return acts
+
+    def _play_role(self, seat: int, act: Play, ev: list[Event]) -> None:
+        self.role_picks[seat] = act.arg or "keep"
+        self._event(ev, "committed", seat=seat)
+        self.queue.pop(0)
+        if self.queue:
+            self.actor = self.queue[0]
+            return
+        for s, pick in enumerate(self.role_picks):  # revealed together (SC-RS-3)
+            if pick != "keep":
+                role = Role(pick)
+                self.roles[s] = frozenset({role})
+                self.used_roles[team(s)] = self.used_roles[team(s)] | {role}
+            self._event(ev, "player-card", seat=s, role=sorted(r.value for r in self.roles[s]), changed=pick != "keep")
+        self.role_picks = []
+        self._recover_and_exchange(ev)
+
+    def _recover_and_exchange(self, ev: list[Event]) -> None:
+        n = self.t.n
+        for s in range(n):  # SC-ROLE-GK-b: stamina recovers, the Goalkeeper refills
+            self.tired[s] = False
+            if Role.GK in self.roles[s] and not self._refill(s, False, ev):
+                return
+        kicker = self.kick_seat
+        self.phase, self.swapped = Phase.EXCHANGE, 0
+        self.queue = [(kicker + i) % n for i in range(n)]  # SC-RS-2, SC-GAP-23
+        self.actor = kicker
+
+    def _exchange_moves(self, seat: int) -> list[Play]:
+        if self.swapped >= 3:
+            return [A.DONE]
+        return [Play(Verb.SWAP, c) for c in sorted(set(self.hands[seat]))] + [A.DONE]
+
+    def _play_exchange(self, seat: int, act: Play, ev: list[Event]) -> None:
+        if act.verb is Verb.SWAP:
+            self._discard(seat, act.arg)
+            self.swapped += 1
+            self._event(ev, "swap", seat=seat, card=act.arg)
+            if self.swapped < 3:
+                return
+        k, self.swapped = self.swapped, 0
+        if k and not self._refill(seat, False, ev, len(self.hands[seat]) + k):
+            return
+        self.queue.pop(0)
+        if self.queue:
+            self.actor = self.queue[0]
+            return
+        kicker = self.kick_seat
+        if not self.hands[kicker]:  # SC-GAP-20: a singer cannot kick off
+            mates = [s for s in self.side_from(kicker, team(kicker)) if self.hands[s]]
+            kicker = mates[0] if mates else kicker
+        self.begin_turn(kicker, ev, kickoff=True)
+
+    # ----------------------------------------------------------------- steals and singing
+
+    def _steal_moves(self, seat: int) -> list[Play]:
+        hand, b, cards = self.hands[seat], self.ball, self.t.deck.cards
+        acts = [Play(Verb.PK, c) for c in sorted(set(hand)) if b in cards[c].maneuver and self.can_power_kick(hand, c)]
+        return acts + [A.PASS]
+
+    def _play_steal(self, seat: int, act: Play, ev: list[Event]) -> None:
+        if act.verb is Verb.PASS:
+            self.queue.pop(0)
+            if self.queue:
+                self.actor = self.queue[0]
+            else:
+                self.begin_turn(self.next_seat, ev)
+            return
+        # SC-PK2-1: the stealer's turn starts with his two-card Power Kick
+        self._event(ev, "steal", seat=seat, skipped=self.next_seat)
+        self.begin_turn(seat, ev)
+        self._play_turn(seat, act, ev)
+
+    def _sing(self, seat: int, ev: list[Event]) -> None:
+        """SC-CROWD-2: discard the hand; teammates draw 1; opponents discard 1 each."""
+        side = team(seat)
+        self.singer, self.sang[side] = seat, True
+        self.discard.extend(self.hands[seat])
+        self._event(ev, "sing", seat=seat, cards=self.hands[seat][:])
+        self.hands[seat] = []
+        for mate in self.side_from(seat, side)[:-1]:
+            if not self._refill(mate, False, ev, len(self.hands[mate]) + 1):
+                return
+        victims = [s for s in self.side_from(seat, 1 - side) if self.hands[s]]
+        if victims:
+            self.phase, self.queue, self.actor = Phase.SING_DISCARD, victims, victims[0]
+        else:
+            self.end_turn(seat, ev)
+
+    def _discard_moves(self, seat: int) -> list[Play]:
+        return [Play(Verb.DISCARD, c) for c in sorted(set(self.hands[seat]))]
+
+    def _play_discard(self, seat: int, act: Play, ev: list[Event]) -> None:
+        self._discard(seat, act.arg)
+        self._event(ev, "crowd-discard", seat=seat, card=act.arg)
+        self.queue.pop(0)
+        if self.queue:
+            self.actor = self.queue[0]
+        else:
+            self.end_turn(self.singer, ev)
+
+    # ----------------------------------------------------------------- illegal actions
+
+    def why_illegal(self, seat: int, action: Any) -> IllegalAction:
+        from pitchside.games.sonic_cup.view import explain
+
+        return explain(self, seat, action)
+
+
+_LEGAL: dict[Phase, Callable[[SonicCupState, int], list[Play]]] = {
+    Phase.TURN: SonicCupState._turn_moves,
+    Phase.STEAL: SonicCupState._steal_moves,
+    Phase.FOLLOW_UP: SonicCupState._follow_up_moves,
+    Phase.SHOOTING: SonicCupState._shooting_moves,
+    Phase.ROLE_CHANGE: SonicCupState._role_moves,
+    Phase.EXCHANGE: SonicCupState._exchange_moves,
+    Phase.SING_DISCARD: SonicCupState._discard_moves,
+}
+_APPLY: dict[Phase, Callable[[SonicCupState, int, Play, list[Event]], None]] = {
+    Phase.TURN: SonicCupState._play_turn,
+    Phase.STEAL: SonicCupState._play_steal,
+    Phase.FOLLOW_UP: SonicCupState._play_follow_up,
+    Phase.SHOOTING: SonicCupState._play_shooting,
+    Phase.ROLE_CHANGE: SonicCupState._play_role,
+    Phase.EXCHANGE: SonicCupState._play_exchange,
+    Phase.SING_DISCARD: SonicCupState._play_discard,
+}
+

@@ -1,0 +1,1 @@
+"""The simulation lab: one game loop, many matches."""
