@@ -9,4 +9,4 @@ from __future__ import annotations
 from pitchside.core.registry import GAMES, load_game
 
 __version__ = "0.1.0"
-__all__ = ["GAMES", "load_game", "__version__"]
+__all__ = ["GAMES", "__version__", "load_game"]

@@ -8,10 +8,10 @@ the kind tells a user interface how to present them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class DecisionKind(str, Enum):
+class DecisionKind(StrEnum):
     TURN = "turn"  # one seat plays its turn
     RESPONSE = "response"  # a window: seats answer act-or-pass in priority order
     HIDDEN_PICK = "hidden-pick"  # seats commit face down, revealed together

@@ -89,7 +89,7 @@ class MatchRecord:
                     return default
                 raise DataError(source, n, key, "missing in the header")
             value = head[key]
-            if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
                 line = json_line(raw, [key])
                 raise DataError(source, n if line is None else n + line - 1, key, f"must be {_kind(kind)}")
             return value

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import IntFlag
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, Protocol
 
 from pitchside.core.errors import DataError
 from pitchside.core.locate import toml_array_line
@@ -93,10 +93,14 @@ class Deck:
         return self.cards[cid]
 
 
+class _Fail(Protocol):
+    def __call__(self, key: str, message: str) -> NoReturn: ...
+
+
 _KEYS = {"id", "maneuver", "shoot", "power_kick", "kick_block", "foul", "count"}
 
 
-def _row(raw: Mapping[str, Any], fail: Any) -> Card:
+def _row(raw: Mapping[str, Any], fail: _Fail) -> Card:
     """Validate one [[card]] table; ``fail(key, message)`` raises with the location."""
     for key in raw:
         if key not in _KEYS:
@@ -135,15 +139,14 @@ def _row(raw: Mapping[str, Any], fail: Any) -> Card:
     return Card(cid, frozenset(man), shoot, tuple(pk), kb, foul, count)
 
 
-def _arrows(raw: Mapping[str, Any], key: str, fail: Any) -> int:
+def _arrows(raw: Mapping[str, Any], key: str, fail: _Fail) -> int:
     text = raw.get(key, "")
     if not isinstance(text, str):
-        fail(key, "must be a string of arrows such as \"LC\"")
+        fail(key, 'must be a string of arrows such as "LC"')
     try:
         return parse_arrows(text)
     except ValueError as e:
         fail(key, str(e))
-    return 0
 
 
 def parse_deck(text: str, source: str = "<deck>") -> Deck:
@@ -158,7 +161,7 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
     cards: dict[str, Card] = {}
     for i, raw in enumerate(rows):
 
-        def fail(key: str, message: str, i: int = i) -> None:
+        def fail(key: str, message: str, i: int = i) -> NoReturn:
             raise DataError(source, toml_array_line(text, "card", i, key), f"card[{i}].{key}", message)
 
         card = _row(raw, fail)
@@ -176,4 +179,3 @@ def load_deck(path: str | None = None) -> Deck:
     except OSError as e:
         raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
     return parse_deck(text, str(p))
-

@@ -108,10 +108,9 @@ class SonicCup:
             for s in range(t.n):
                 if len(st.hands[s]) < st.limit(s):  # SC-SETUP-5a: the Goalkeeper gets one more
                     st.hands[s].append(st.deck.pop())
-        if cfg.get("kickoff"):
-            kicking = TEAM_NAMES.index(cfg["kickoff"])
-        else:
-            kicking = RED if st.rng.coin() else BLUE  # SC-KO-1 heads → Red, SC-GAP-7
+        # SC-KO-1: heads → Red kicks off; the coin is the state's RNG (SC-GAP-7)
+        coin = RED if cfg.get("kickoff") == "red" or (not cfg.get("kickoff") and st.rng.coin()) else BLUE
+        kicking = coin
         st.ball = KICKOFF_ZONE[kicking]
         st.begin_turn(first_kicker(st, kicking), [], kickoff=True)
         return st

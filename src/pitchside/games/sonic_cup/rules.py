@@ -111,7 +111,7 @@ class SonicCupState(Data):
         return Outcome((blue, red), winner, returns, self.ending, {"deck_counter": self.counter})
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
+        new: Self = object.__new__(type(self))
         self.copy_into(new)
         return new
 
@@ -292,7 +292,7 @@ class SonicCupState(Data):
             return self._pending_moves(seat)
         if self.shoot:  # SC-GAP-13: a matching KB next, or the turn ends
             acts = [Play(Verb.KB, c) for c in sorted(set(hand)) if cards[c].kick_block & self.shoot]
-            return acts + [A.END]
+            return [*acts, A.END]
         if self.played:
             acts.append(A.END)
         elif not self.kickoff:  # SC-KO-2, SC-RS-4: the kick-off player may not pass
@@ -434,7 +434,7 @@ class SonicCupState(Data):
     def _follow_up_moves(self, seat: int) -> list[Play]:
         cards = self.t.deck.cards
         acts = [Play(Verb.KB, c) for c in sorted(set(self.hands[seat])) if cards[c].kick_block & self.shoot]
-        return acts + [A.PASS]
+        return [*acts, A.PASS]
 
     def _play_follow_up(self, seat: int, act: Play, ev: list[Event]) -> None:
         if act.verb is Verb.KB:  # SC-FU-1: success, the Shooting Phase starts
@@ -451,13 +451,13 @@ class SonicCupState(Data):
             gk = Role.GK in self.roles[seat]
             acts = [Play(Verb.KB, c) for c in hand if cards[c].kick_block and (gk or cards[c].kick_block & self.arrows)]
             acts += [Play(Verb.FOUL, c) for c in hand if cards[c].foul]  # SC-SP-6: only defenders
-            return acts + [A.PASS]
+            return [*acts, A.PASS]
         if self.shoot:  # SC-SP-7: after a Shoot card, a matching KB or give up the shot
             return [Play(Verb.KB, c) for c in hand if cards[c].kick_block & self.shoot] + [A.END]
         goal = GOAL[self.attack]
         acts = [Play(Verb.KB, c) for c in hand if cards[c].kick_block & self.arrows]  # SC-SP-4, SC-SP-5
         acts += [Play(Verb.MOVE, c, goal) for c in hand if cards[c].shoot and goal in cards[c].maneuver]
-        return acts + [A.PASS]
+        return [*acts, A.PASS]
 
     def _play_shooting(self, seat: int, act: Play, ev: list[Event]) -> None:
         if team(seat) != self.attack:
@@ -631,7 +631,7 @@ class SonicCupState(Data):
     def _steal_moves(self, seat: int) -> list[Play]:
         hand, b, cards = self.hands[seat], self.ball, self.t.deck.cards
         acts = [Play(Verb.PK, c) for c in sorted(set(hand)) if b in cards[c].maneuver and self.can_power_kick(hand, c)]
-        return acts + [A.PASS]
+        return [*acts, A.PASS]
 
     def _play_steal(self, seat: int, act: Play, ev: list[Event]) -> None:
         if act.verb is Verb.PASS:
@@ -700,4 +700,3 @@ _APPLY: dict[Phase, Callable[[SonicCupState, int, Play, list[Event]], None]] = {
     Phase.EXCHANGE: SonicCupState._play_exchange,
     Phase.SING_DISCARD: SonicCupState._play_discard,
 }
-

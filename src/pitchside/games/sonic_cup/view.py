@@ -132,7 +132,7 @@ def explain(st: SonicCupState, seat: int, action: Any) -> IllegalAction:
 
 
 def _why(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
-    verb, cid, b = act.verb, act.arg, st.ball
+    verb, cid, _b = act.verb, act.arg, st.ball
     hand = st.hands[seat]
     cards = st.t.deck.cards
     if verb in (Verb.MOVE, Verb.PK, Verb.MPK, Verb.ANY, Verb.FW, Verb.DF, Verb.KB, Verb.FOUL,
@@ -146,7 +146,7 @@ def _why(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
         return _why_turn(st, seat, act)
     if phase is Phase.STEAL:
         if verb is not Verb.PK or act.zone:
-            return "SC-PK2-1", "only a two-card Power Kick (its first card: 'pk CARD') or 'pass' answers the steal window"
+            return "SC-PK2-1", "only a two-card Power Kick (first card: 'pk CARD') or 'pass' answers the window"
         return _why_pk_first(st, seat, cid)
     if phase is Phase.FOLLOW_UP:
         if verb is not Verb.KB:
@@ -280,7 +280,6 @@ def _why_shooting(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
 def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCupState:
     """Build a state from the setup notation (docs/notation.md); errors name the field."""
     from pitchside.games.sonic_cup.game import _blank
-    from pitchside.games.sonic_cup.state import Table
 
     def fail(field: str, message: str) -> DataError:
         return DataError(source, None, field, message)
