@@ -115,7 +115,7 @@ class SonicCupState(Data):
         self.copy_into(new)
         return new
 
-    def determinize(self, seat: int, rng: Rng) -> Self:
+    def determinize(self, seat: int, rng: Rng) -> SonicCupState:
         from pitchside.games.sonic_cup.view import determinize
 
         return determinize(self, seat, rng)
