@@ -49,11 +49,21 @@ class RandomAgent:
 
 
 AGENTS: dict[str, type] = {"random": RandomAgent}
+PER_GAME = ("heuristic",)  # found in the game's own heuristics module as AGENT
 
 
-def make_agent(name: str) -> Agent:
-    try:
+def make_agent(name: str, game: str | None = None) -> Agent:
+    """An agent by name; ``heuristic`` is the game's own rule-of-thumb bot."""
+    if name in AGENTS:
         agent: Agent = AGENTS[name]()
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
-    return agent
+        return agent
+    if name in PER_GAME and game is not None:
+        import importlib
+
+        from pitchside.core.registry import resolve
+
+        package = resolve(game).target.split(":")[0].rsplit(".", 1)[0]
+        agent = importlib.import_module(package + ".heuristics").AGENT()
+        return agent
+    known = ", ".join([*sorted(AGENTS), *PER_GAME])
+    raise ValueError(f"unknown agent {name!r}; known: {known}")

@@ -44,6 +44,7 @@ def view(st: SonicCupState, seat: int | None) -> dict[str, Any]:
     ]
     out: dict[str, Any] = {
         "game": "sonic-cup",
+        "config": st.t.config,
         "seat": seat,
         "seats": seats,
         "ball": st.ball,
@@ -121,8 +122,10 @@ _WHOSE = {
 def explain(st: SonicCupState, seat: int, action: Any) -> IllegalAction:
     """Name the rule an action breaks. Only called for actions that are not legal."""
     if st.phase is Phase.OVER:
-        return IllegalAction("SC-END-2", "the match is over")
+        return IllegalAction("SC-END-1" if st.ending == "ko" else "SC-END-2", "the match is over")
     if seat != st.actor:
+        if st.phase is Phase.STEAL and seat == st.steal_from:
+            return IllegalAction("SC-PK2-3", f"seat {seat} just ended a turn: no player takes two turns in a row")
         rule, text = _WHOSE[st.phase]
         return IllegalAction(rule, f"seat {seat} may not act: " + text.format(a=st.actor))
     if not isinstance(action, Play):
@@ -147,6 +150,8 @@ def _why(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
     if phase is Phase.STEAL:
         if verb is not Verb.PK or act.zone:
             return "SC-PK2-1", "only a two-card Power Kick (first card: 'pk CARD') or 'pass' answers the window"
+        if seat == st.singer:
+            return "SC-GAP-22", "a player whose Crowd Singing is running cannot steal"
         return _why_pk_first(st, seat, cid)
     if phase is Phase.FOLLOW_UP:
         if verb is not Verb.KB:
@@ -170,13 +175,24 @@ def _why(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
 def _kb_match(kb: int, want: int, rule: str) -> tuple[str, str]:
     if not kb:
         return "SC-CARD-4", "that card has no Kick/Block function"
-    return "SC-SHOOT-5", f"its arrows {arrows_text(kb)} share no direction with {arrows_text(want)} ({rule})"
+    matched = "SC-SP-5" if rule == "SC-SP-5" else "SC-SHOOT-5"  # white vs white arrows, or vs purple ones
+    return matched, f"its arrows {arrows_text(kb)} share no direction with {arrows_text(want)} ({rule})"
 
 
-def _why_pk_first(st: SonicCupState, seat: int, cid: str) -> tuple[str, str]:
-    if st.ball not in st.t.deck.cards[cid].maneuver:
-        return "SC-PK-3a", f"both Power Kick cards must show the ball's zone {st.ball}"
-    return "SC-PK-3b", "no second card in your hand completes a Power Kick with it"
+def _why_pk_first(st: SonicCupState, seat: int, cid: str, zone: int = 0) -> tuple[str, str]:
+    cards, b = st.t.deck.cards, st.ball
+    if b not in cards[cid].maneuver:
+        return "SC-PK-3a", f"both Power Kick cards must show the ball's zone {b}"
+    rest = st.hands[seat][:]
+    rest.remove(cid)
+    partners = [c for c in rest if b in cards[c].maneuver]
+    if not partners:
+        return "SC-PK-3a", f"no second card in your hand shows the ball's zone {b}"
+    if not cards[cid].power_kick and not any(cards[c].power_kick for c in partners):
+        return "SC-PK-3b", "one of the two cards must have the Power Kick function"
+    if zone:
+        return "SC-PK-2", "a Power Kick takes two cards: name the first with 'pk CARD', then the second with its target"
+    return "SC-PK-3c", "no second card in your hand completes a Power Kick with it"
 
 
 def _why_turn(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
@@ -227,7 +243,7 @@ def _why_turn(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
             return "SC-ROLE-LSF", "the long shot needs a card with Shoot directions"
         return "SC-MAN-2", f"a one-card maneuver moves from zone {b} to an adjacent zone or stays"
     if verb is Verb.PK:
-        return _why_pk_first(st, seat, cid)
+        return _why_pk_first(st, seat, cid, act.zone)
     if verb is Verb.MPK:
         if Role.MF not in roles:
             return "SC-ROLE-MF", "only the Midfielder has the one-card Power Kick"
@@ -246,6 +262,8 @@ def _why_turn(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
         return "SC-GAP-10", f"the Defender's zones are {sorted(DEFENDER_ZONES[side])}, adjacent to the ball"
     if verb in (Verb.KB, Verb.FOUL):
         return "SC-GAP-14", "Kick/Block shoots only after a Shoot card; Foul is only a defender's answer to a shot"
+    if verb in (Verb.DISCARD, Verb.SWAP):
+        return "SC-CARD-4", "a card may not be discarded: every card played must use a function"
     return "SC-TURN-1", f"{verb.value!r} is not a turn action"
 
 
@@ -253,6 +271,10 @@ def _why_shooting(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
     verb, cards = act.verb, st.t.deck.cards
     c = cards.get(act.arg)
     defending = team(seat) != st.attack
+    if verb is Verb.SING:
+        return "SC-CROWD-1", "no one may sing during the Shooting Phase"
+    if verb in (Verb.PK, Verb.MPK, Verb.ANY, Verb.FW, Verb.DF):
+        return "SC-SP-8", "no Power Kick, steal or maneuver out of the defense zone during the Shooting Phase"
     if defending:
         if verb is Verb.KB and c is not None:
             return _kb_match(c.kick_block, st.arrows, "SC-SP-5")
@@ -289,8 +311,8 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
     cfg = dict(setup.get("config") or {})
     if "seats" in setup:
         cfg.setdefault("seats", setup["seats"])
-    if "roles" in setup:
-        cfg["roles"] = setup["roles"]
+    if "roles" in setup and not cfg.get("roles"):
+        cfg["roles"] = setup["roles"]  # the config keeps the opening lineup; "roles" is the current one
     cfg = game.normalize_config(cfg, source)
     t = game._table(cfg)
     n = t.n
@@ -298,6 +320,11 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
     if not isinstance(rng_state, int) or isinstance(rng_state, bool):
         raise fail("rng", "must be an integer")
     st = _blank(t, Rng(rng_state))
+    if "roles" in setup:  # 2 players change player cards at restarts (SC-RS-3)
+        roles = game.normalize_config({"seats": n, "roles": list(setup["roles"])}, source)["roles"]
+        st.roles = [frozenset(Role(r) for r in rs) for rs in roles]
+        for s in range(n):
+            st.used_roles[team(s)] = st.used_roles[team(s)] | st.roles[s]
     known = set(Data.SETUP_FIELDS) | {"game", "seats", "config", "rng", "roles", "used_roles"}
     for key in setup:
         if key not in known:
