@@ -66,8 +66,11 @@ class SonicCup:
         n = cfg.get("seats", 2)
         if n not in DEAL:
             raise DataError(source, None, "seats", f"{n!r} seats: Sonic Cup is for 2, 4, 6, 8 or 10 (SC-SETUP-4)")
-        roles = cfg.get("roles") or default_roles(n)
-        if not isinstance(roles, list) or len(roles) != n:
+        given = cfg.get("roles") or default_roles(n)
+        if not isinstance(given, list) or len(given) != n:
+            raise DataError(source, None, "roles", f"needs one list of roles per seat ({n} seats)")
+        roles = [list(rs) if isinstance(rs, list) else rs for rs in given]  # never mutate the caller's
+        if len(roles) != n:
             raise DataError(source, None, "roles", f"needs one list of roles per seat ({n} seats)")
         per = 2 if n == 4 else 1  # SC-SETUP-4a..c
         seen: list[set[str]] = [set(), set()]
