@@ -238,8 +238,11 @@ class SonicCupState(Data):
             hand.append(cid)
             drawn.append(cid)
         if drawn:
+            over = ev.pop() if not ok and ev and ev[-1].kind == "over" else None
             ev.append(Event("draw", {"seat": seat, "count": len(drawn)}))
             ev.append(Event("drew", {"seat": seat, "cards": drawn}, seat))
+            if over is not None:  # the end of the match is the last thing that happened
+                ev.append(over)
         return ok
 
     def _finish(self, ending: Ending, ev: list[Event]) -> None:
@@ -406,6 +409,7 @@ class SonicCupState(Data):
         mate = self.after(shooter, side)  # SC-GAP-16: the next attacking teammate
         self.phase, self.actor, self.queue = Phase.FOLLOW_UP, mate, [mate]
         self.fu_shooter, self.fu_in_sp, self.shoot = shooter, in_sp, arrows
+        self.attack = side  # the follow-up's attacking team (SC-SHOOT-2), also outside a Shooting Phase
 
     def _defense_holds(self, shooter: int, in_sp: bool, ev: list[Event]) -> None:
         """No shot: the defender after the Shoot-card player goes next (SC-FU-1, SC-SP-2d)."""
@@ -532,16 +536,18 @@ class SonicCupState(Data):
         """Reveal 5 cards, 3 after a Goalkeeper's foul; a matching KB scores (SC-SP-6, SC-GAP-19)."""
         reveals = 3 if Role.GK in self.roles[fouler] else 5  # SC-ROLE-GK-c
         attack, scored = self.attack, False
+        shown: list[str] = []  # held aside so a reshuffle mid-penalty cannot reveal them again
         for _ in range(reveals):
             cid = self._draw_card(True, ev)
             if cid is None:
                 break
-            self.discard.append(cid)
+            shown.append(cid)
             hit = bool(self.card(cid).kick_block & self.shot_arrows)
             self._event(ev, "penalty-reveal", card=cid, hit=hit)
             if hit:
                 scored = True
                 break
+        self.discard.extend(shown)
         self._event(ev, "penalty", team=TEAM_NAMES[attack], scored=scored)
         if scored and self._score(attack, ev, "penalty"):
             return
@@ -594,7 +600,8 @@ class SonicCupState(Data):
         n = self.t.n
         for s in range(n):  # SC-ROLE-GK-b: stamina recovers, the Goalkeeper refills
             self.tired[s] = False
-            if Role.GK in self.roles[s] and not self._refill(s, False, ev):
+            # SC-PROJ-10: a singing Goalkeeper stays empty-handed until his next turn (SC-CROWD-2)
+            if Role.GK in self.roles[s] and s != self.singer and not self._refill(s, False, ev):
                 return
         kicker = self.kick_seat
         self.phase, self.swapped = Phase.EXCHANGE, 0
@@ -630,6 +637,8 @@ class SonicCupState(Data):
 
     def _steal_moves(self, seat: int) -> list[Play]:
         hand, b, cards = self.hands[seat], self.ball, self.t.deck.cards
+        if seat == self.singer:  # SC-GAP-22: a singer cannot steal (even a Goalkeeper refilled at a restart)
+            return [A.PASS]
         acts = [Play(Verb.PK, c) for c in sorted(set(hand)) if b in cards[c].maneuver and self.can_power_kick(hand, c)]
         return [*acts, A.PASS]
 
