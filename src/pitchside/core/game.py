@@ -37,7 +37,7 @@ class Event(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, **self.data}
         if self.to is not None:
-            out["to"] = self.to
+            out["for_seat"] = self.to  # only this seat may see it
         return out
 
 
@@ -95,3 +95,4 @@ class Game(Protocol):
     def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> State: ...
     def parse_action(self, text: str) -> Action: ...
     def team_of(self, config: Config | None, seat: int) -> int: ...
+    def team_names(self) -> tuple[str, ...]: ...
