@@ -1,0 +1,1 @@
+"""Persistence: SQLite by default, PostgreSQL by URL; SQLAlchemy 2 with Alembic migrations."""

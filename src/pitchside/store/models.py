@@ -1,0 +1,61 @@
+"""The tables. Changing them means adding an Alembic migration under migrations/versions/."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Tournament(Base):
+    """A competition of many matches. ``snapshot`` is its whole state after the last completed
+    match, so an interrupted tournament continues from there and loses nothing."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    game: Mapped[str] = mapped_column(String(40))
+    seed: Mapped[int] = mapped_column(Integer)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(20), default="running")
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
+
+    matches: Mapped[list[TournamentMatch]] = relationship(
+        back_populates="tournament", order_by="TournamentMatch.number", cascade="all, delete-orphan"
+    )
+
+
+class TournamentMatch(Base):
+    """One completed match of a tournament, with its full record (JSON Lines)."""
+
+    __tablename__ = "tournament_matches"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    stage: Mapped[str] = mapped_column(String(40))
+    label: Mapped[str] = mapped_column(String(80))
+    home: Mapped[str] = mapped_column(String(20))
+    away: Mapped[str] = mapped_column(String(20))
+    home_goals: Mapped[int] = mapped_column(Integer)
+    away_goals: Mapped[int] = mapped_column(Integer)
+    winner: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+    record: Mapped[str] = mapped_column(Text)
+    played_at: Mapped[datetime] = mapped_column(default=_now)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="matches")

@@ -1,0 +1,57 @@
+"""The database: SQLite by default in the data directory, any URL by environment, Alembic schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
+
+from pitchside.store.db import database_url, make_engine, open_db, upgrade
+from pitchside.store.models import Base, Tournament, TournamentMatch
+
+
+def test_default_is_a_sqlite_file_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PITCHSIDE_DATABASE_URL", raising=False)
+    monkeypatch.setenv("PITCHSIDE_DATA_DIR", str(tmp_path / "data"))
+    assert database_url() == f"sqlite:///{tmp_path / 'data' / 'pitchside.sqlite3'}"
+    assert (tmp_path / "data").is_dir()
+
+
+def test_database_url_wins_over_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PITCHSIDE_DATA_DIR", str(tmp_path / "unused"))
+    monkeypatch.setenv("PITCHSIDE_DATABASE_URL", f"sqlite:///{tmp_path / 'other.db'}")
+    assert database_url().endswith("other.db")
+    assert not (tmp_path / "unused").exists()
+
+
+def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'x.db'}")
+    upgrade(engine)
+    upgrade(engine)  # idempotent
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == []
+    assert {"tournaments", "tournament_matches", "alembic_version"} <= set(inspect(engine).get_table_names())
+
+
+def test_a_tournament_and_its_matches_round_trip(tmp_path: Path) -> None:
+    session = open_db(f"sqlite:///{tmp_path / 'x.db'}")
+    with session() as s:
+        t = Tournament(name="2010", game="my-world-cup", seed=3, config={"coaches": {}}, snapshot={"next": 0})
+        t.matches.append(
+            TournamentMatch(
+                number=0, stage="group", label="A MD1", home="rsa", away="mex",
+                home_goals=1, away_goals=1, winner=None, summary={"goals": []}, record="{}\n",
+            )
+        )  # fmt: skip
+        s.add(t)
+        s.commit()
+        tid = t.id
+    with session() as s:
+        got = s.get(Tournament, tid)
+        assert got is not None
+        assert got.snapshot == {"next": 0}
+        assert [(m.home, m.away, m.home_goals) for m in got.matches] == [("rsa", "mex", 1)]
