@@ -89,7 +89,7 @@ class MatchRecord:
                     return default
                 raise DataError(source, n, key, "missing in the header")
             value = head[key]
-            if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
                 line = json_line(raw, [key])
                 raise DataError(source, n if line is None else n + line - 1, key, f"must be {_kind(kind)}")
             return value
@@ -129,10 +129,13 @@ class MatchRecord:
         return cls.loads(text, str(p))
 
 
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
 def _kind(kind: type | tuple[type, ...]) -> str:
     names = {int: "an integer", str: "a string", dict: "an object", list: "a list", type(None): "null"}
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    return " or ".join(names.get(k, k.__name__) for k in _kinds(kind))
 
 
 def start_state(game: Game, rec: MatchRecord) -> State:

@@ -44,9 +44,13 @@ def default_roles(n: int) -> list[list[str]]:
 class SonicCup:
     id = "sonic-cup"
     name = "音速杯足球赛 TZQ Sonic Cup"
-    aliases = ("tzq", "音速杯", "音速杯足球赛", "sonic_cup", "sonic")
+    aliases: tuple[str, ...] = ("tzq", "音速杯", "音速杯足球赛", "sonic_cup", "sonic")
     version = "1.0"
-    seat_counts = (2, 4, 6, 8, 10)
+    seat_counts: tuple[int, ...] = (2, 4, 6, 8, 10)
+    # Public events that show hidden things by the rules: deck cards turned for a penalty
+    # (SC-SP-6) and the 2-player change picks revealed together (SC-RS-3). core/checks.py
+    # compares public events with a determinization's only up to the first of these.
+    reveal_events = ("penalty-reveal", "player-card")
 
     def parse_action(self, text: str) -> Play:
         return actions.parse(text)

@@ -1,0 +1,131 @@
+"""pitchside benchmarks (`make bench`, or `.venv/bin/python bench/run.py [--quick]`).
+
+For every registered game: random-play throughput at the fewest and the most seats, in one
+process, and the cost of clone() and determinize() on mid-game states. Each figure is printed
+next to its target (docs/architecture.md, "Performance"); nothing here asserts: tests never time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+import timeit
+from collections.abc import Callable
+
+from pitchside.agents.base import RandomAgent
+from pitchside.core.game import Game, State
+from pitchside.core.registry import GAMES, load_game
+from pitchside.core.rng import Rng
+from pitchside.sim.match import play_match
+
+TARGET_DECISIONS = 100_000  # per second, per core, random play
+TARGET_CLONE_US = 10.0
+
+
+def random_play(game: Game, seats: int, matches: int) -> tuple[float, int]:
+    """Seconds and decisions for ``matches`` random matches through the bare protocol."""
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(matches):
+        st = game.new_state({"seats": seats}, seed)
+        rng = Rng(seed + 1)
+        while not st.is_over():
+            seat = st.decision().seat
+            assert seat is not None
+            legal = st.legal_actions(seat)
+            st.apply(seat, legal[rng.below(len(legal))])
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def loop_play(game: Game, seats: int, matches: int) -> float:
+    """Seconds for ``matches`` matches through the game loop (agents, observations, the record)."""
+    agents = [RandomAgent() for _ in range(seats)]
+    start = time.perf_counter()
+    for seed in range(matches):
+        play_match(game, agents, {"seats": seats}, seed)
+    return time.perf_counter() - start
+
+
+def mid_game_states(game: Game, seats: int, count: int) -> list[State]:
+    """States a third and two thirds of the way through random matches."""
+    out: list[State] = []
+    for seed in range(count):
+        st = game.new_state({"seats": seats}, 1000 + seed)
+        rng, history = Rng(seed), [st.clone()]
+        while not st.is_over():
+            seat = st.decision().seat
+            assert seat is not None
+            legal = st.legal_actions(seat)
+            st.apply(seat, legal[rng.below(len(legal))])
+            history.append(st.clone())
+        out += [history[len(history) // 3], history[2 * len(history) // 3]]
+    return out
+
+
+def micro(states: list[State], make: Callable[[State], Callable[[], object]], number: int) -> float:
+    """Median over states of the best-of-3 time per call, in microseconds."""
+    per_state = [min(timeit.repeat(make(st), number=number, repeat=3)) / number * 1e6 for st in states]
+    return statistics.median(per_state)
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "BELOW TARGET"
+
+
+def bench_game(game_id: str, quick: bool) -> None:
+    game = load_game(game_id)
+    entry = GAMES[game_id]
+    print(f"\n{game.id} — {game.name}, rules {game.version}")
+    matches = 20 if quick else 200
+    for seats in sorted({min(entry.seat_counts), max(entry.seat_counts)}):
+        random_play(game, seats, 2)  # warm up: caches, imports
+        secs, decisions = random_play(game, seats, matches)
+        loop_secs = loop_play(game, seats, max(5, matches // 4))
+        dps = decisions / secs
+        print(
+            f"  random play, {seats:>2} seats: {matches / secs:8.1f} matches/s  {dps:10,.0f} decisions/s"
+            f"  ({decisions / matches:.0f} decisions/match)   target >= {TARGET_DECISIONS:,} decisions/s: "
+            f"{verdict(dps >= TARGET_DECISIONS)}"
+        )
+        print(f"      through play_match (agents, record): {max(5, matches // 4) / loop_secs:8.1f} matches/s")
+    lo, hi = min(entry.seat_counts), max(entry.seat_counts)
+    number = 500 if quick else 3000
+    rng = Rng(7)
+    clone_us: list[float] = []
+    det_us: list[float] = []
+    for seats in sorted({lo, hi}):
+        states = mid_game_states(game, seats, 3 if quick else 10)
+        clone_us.append(micro(states, lambda st: st.clone, number))
+        det_us.append(micro(states, lambda st: lambda: st.determinize(0, rng), number // 5))
+    at = " / ".join(f"{s} seats" for s in sorted({lo, hi}))
+    print(
+        f"  clone():       {' / '.join(f'{x:6.2f}' for x in clone_us)} µs at {at}"
+        f"   target <= {TARGET_CLONE_US:g} µs: {verdict(max(clone_us) <= TARGET_CLONE_US)}"
+    )
+    print(
+        f"  determinize(): {' / '.join(f'{x:6.2f}' for x in det_us)} µs at {at}"
+        "   (no stated target; IS-MCTS pays it once per iteration)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="pitchside benchmarks: figures next to their targets")
+    ap.add_argument("--quick", action="store_true", help="fewer matches and repetitions (a few seconds)")
+    ap.add_argument("--game", action="append", help="only this game (id or alias); repeatable")
+    args = ap.parse_args(argv)
+    ids = [load_game(g).id for g in args.game] if args.game else list(GAMES)
+    print(
+        f"pitchside bench — Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.machine()}, one process{', --quick' if args.quick else ''}"
+    )
+    for game_id in ids:
+        bench_game(game_id, args.quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
