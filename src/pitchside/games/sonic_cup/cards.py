@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntFlag
 from functools import lru_cache
 from pathlib import Path
@@ -81,6 +81,8 @@ class Deck:
 
     cards: Mapping[str, Card]
     source: str
+    # rules.py caches each card's hand-independent actions here: one deck object serves every match
+    moves: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def physical(self) -> tuple[str, ...]:

@@ -52,6 +52,27 @@ def _adjacent(b: int) -> tuple[int, ...]:
     return tuple(z for z in (b - 1, b + 1) if 1 <= z <= 9)
 
 
+def _card_moves(
+    c: Card, b: int, side: int, roles: frozenset[Role], mf: bool, three: bool, two: bool
+) -> tuple[tuple[Play, ...], tuple[Play, ...]]:
+    """One card's turn actions that do not depend on the rest of the hand: those listed before a
+    Power Kick pick and those after it. Cached per table, since they are the same every time."""
+    cid, adj, goal = c.id, _adjacent(b), GOAL[side]
+    before = [Play(Verb.MOVE, cid, z) for z in sorted(c.maneuver) if abs(z - b) <= 1]  # SC-MAN-2, SC-MAN-4
+    if Role.LSF in roles and b == LONG_SHOT_FROM[side] and c.shoot and goal in c.maneuver:
+        before.append(Play(Verb.MOVE, cid, goal))  # SC-ROLE-LSF
+    if mf and c.power_kick and b in c.maneuver:  # SC-ROLE-MF, SC-GAP-11
+        before.extend(Play(Verb.MPK, cid, t) for t in c.power_kick if abs(t - b) >= 2)
+    after = []
+    if three and adj:
+        after.append(Play(Verb.ANY, cid))  # SC-MAN-3
+    if two and Role.FW in roles and any(z in FORWARD_ZONES[side] for z in adj):
+        after.append(Play(Verb.FW, cid))  # SC-ROLE-FW
+    if Role.DF in roles:
+        after.extend(Play(Verb.DF, cid, z) for z in adj if z in DEFENDER_ZONES[side])  # SC-ROLE-DF
+    return tuple(before), tuple(after)
+
+
 class SonicCupState(Data):
     """A Sonic Cup match. Implements pitchside.core.game.State."""
 
@@ -302,30 +323,19 @@ class SonicCupState(Data):
             acts.append(A.PASS)
             if self._may_sing(seat):
                 acts.append(A.SING)
-        adj = _adjacent(b)
-        goal = GOAL[side]
-        long_shot = Role.LSF in roles and b == LONG_SHOT_FROM[side]
-        fw_zones = [z for z in adj if z in FORWARD_ZONES[side]] if Role.FW in roles else []
-        df_zones = [z for z in adj if z in DEFENDER_ZONES[side]] if Role.DF in roles else []
-        three = len(hand) >= 3
+        three, two = len(hand) >= 3, len(hand) >= 2
         mf = Role.MF in roles and not self.mf_used
+        cache = self.t.deck.moves
         for cid in sorted(set(hand)):
-            c = cards[cid]
-            for z in sorted(c.maneuver):
-                if abs(z - b) <= 1:  # SC-MAN-2, SC-MAN-4, SC-GAP-8
-                    acts.append(Play(Verb.MOVE, cid, z))
-            if long_shot and c.shoot and goal in c.maneuver:  # SC-ROLE-LSF
-                acts.append(Play(Verb.MOVE, cid, goal))
-            if b in c.maneuver:
-                if mf and c.power_kick:  # SC-ROLE-MF, SC-GAP-11
-                    acts.extend(Play(Verb.MPK, cid, t) for t in c.power_kick if abs(t - b) >= 2)
-                if self.can_power_kick(hand, cid):
-                    acts.append(Play(Verb.PK, cid))
-            if three and adj:
-                acts.append(Play(Verb.ANY, cid))  # SC-MAN-3
-            if fw_zones and len(hand) >= 2:
-                acts.append(Play(Verb.FW, cid))  # SC-ROLE-FW
-            acts.extend(Play(Verb.DF, cid, z) for z in df_zones)  # SC-ROLE-DF
+            key = (cid, b, side, roles, mf, three, two)
+            parts = cache.get(key)
+            if parts is None:
+                parts = cache[key] = _card_moves(cards[cid], b, side, roles, mf, three, two)
+            before, after = parts
+            acts.extend(before)
+            if b in cards[cid].maneuver and self.can_power_kick(hand, cid):
+                acts.append(Play(Verb.PK, cid))
+            acts.extend(after)
         if self.kickoff and not acts:  # SC-GAP-29 cannot happen with 3+ cards; never leave no move
             acts.append(A.PASS)
         return acts
@@ -346,7 +356,8 @@ class SonicCupState(Data):
         zones = _adjacent(b)
         if verb == Verb.FW:
             zones = tuple(z for z in zones if z in FORWARD_ZONES[team(seat)])
-        return [Play(Verb(verb), cid, z) for cid in sorted(set(hand)) for z in zones]
+        v = Verb.FW if verb == Verb.FW else Verb.ANY
+        return [Play(v, cid, z) for cid in sorted(set(hand)) for z in zones]
 
     def _may_sing(self, seat: int) -> bool:
         """SC-CROWD-1, SC-CROWD-4, SC-GAP-22: 8/10 seats, once per team, one singing at a time."""
