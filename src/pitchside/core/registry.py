@@ -28,6 +28,13 @@ GAMES: dict[str, GameEntry] = {
             (2, 4, 6, 8, 10),
             "pitchside.games.sonic_cup.game:GAME",
         ),
+        GameEntry(
+            "my-world-cup",
+            "我的世界盃2010 My World Cup 2010",
+            ("mwc", "worldcup", "我的世界盃", "我的世界盃2010", "my_world_cup"),
+            (2,),
+            "pitchside.games.my_world_cup.game:GAME",
+        ),
     )
 }
 

@@ -1,0 +1,232 @@
+"""The My World Cup game object: configuration, the opening deal, and the setup notation.
+
+Config keys (all optional):
+
+``mode``       "friendly" (default), "group" or "knockout" (WC-MATCH-2, WC-GAP-3)
+``teams``      [home id, away id] from data/teams.toml; absent: two teams drawn from the seed
+``neutral``    [bool, bool]: a neutral side plays by the neutral rule (WC-GAP-24), never decides
+``hands``      [list | null, list | null]: a team's hand passed in by a tournament (card ids);
+               a side given a hand is not dealt one (WC-GAP-2, WC-GAP-3)
+``deck``       the shared deck passed in by a tournament, bottom first (the last card is drawn
+               next); absent: every card not in a hand or the discard pile, shuffled
+``discard``    the shared discard pile, oldest first
+``seats``      2 (accepted for the generic tools; one seat per side)
+``cards_file``, ``teams_file``, ``dice_file``   other data packs
+
+Cards in neither the hands, the deck nor the discard pile are ``elsewhere``: held by teams
+outside this match. The final state's ``to_setup()`` gives the hands, deck and discard pile back.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from pitchside.core.errors import DataError
+from pitchside.core.game import Config, Event
+from pitchside.core.rng import Rng
+from pitchside.games.my_world_cup import actions
+from pitchside.games.my_world_cup.actions import Act
+from pitchside.games.my_world_cup.cards import load_cards
+from pitchside.games.my_world_cup.rules import MyWorldCupState
+from pitchside.games.my_world_cup.state import (
+    FRIENDLY_HAND,
+    GROUP_HAND,
+    KNOCKOUT_DRAW,
+    KNOCKOUT_START,
+    LINEUP_MAX,
+    NEUTRAL_DRAW,
+    SIDE_NAMES,
+    Data,
+    Mode,
+    Phase,
+    Table,
+    matchup,
+    shuffle,
+)
+from pitchside.games.my_world_cup.teams import load_teams
+
+CONFIG_KEYS = ("mode", "teams", "neutral", "hands", "deck", "discard", "seats", "cards_file", "teams_file", "dice_file")
+_TEAM_PICK = 0x7EA5_0F_2010  # the team draw has its own generator, so giving the teams keeps the deal
+
+
+class MyWorldCup:
+    id = "my-world-cup"
+    name = "我的世界盃2010 My World Cup 2010"
+    aliases = ("mwc", "worldcup", "我的世界盃", "我的世界盃2010", "my_world_cup")
+    version = "1.0"
+    seat_counts = (2,)
+    # Public events that show what the rules hide until then: the lineups (the hidden pick), dice
+    # and the foul die (chance), a neutral team's random choice (WC-GAP-24).
+    reveal_events = ("reveal", "roll", "foul-die", "gamble", "goal-first", "neutral")
+
+    def parse_action(self, text: str) -> Act:
+        return actions.parse(text)
+
+    def team_of(self, config: Config | None, seat: int) -> int:
+        return seat
+
+    def team_names(self) -> tuple[str, ...]:
+        return SIDE_NAMES
+
+    # ------------------------------------------------------------------ config
+
+    def normalize_config(self, config: Config | None, source: str = "<config>") -> dict[str, Any]:
+        """Check a configuration and fill in defaults; errors name the field."""
+        cfg = dict(config or {})
+
+        def fail(field: str, message: str) -> DataError:
+            return DataError(source, None, field, message)
+
+        for key in cfg:
+            if key not in CONFIG_KEYS:
+                raise fail(key, f"unknown config key; known: {', '.join(CONFIG_KEYS)}")
+        if cfg.get("seats", 2) != 2:
+            raise fail("seats", "My World Cup is played by 2 seats, one per team (WC-GAP-1)")
+        cfg.pop("seats", None)
+        for key in ("cards_file", "teams_file", "dice_file"):
+            if cfg.get(key) is None:
+                cfg.pop(key, None)
+            elif not isinstance(cfg[key], str):
+                raise fail(key, "must be the path of a TOML data file")
+        mode = cfg.setdefault("mode", Mode.FRIENDLY.value)
+        if mode not in tuple(m.value for m in Mode):
+            raise fail("mode", "must be 'friendly', 'group' or 'knockout' (WC-MATCH-2)")
+        teamset = load_teams(cfg.get("teams_file"))
+        teams = cfg.get("teams")
+        if teams is not None:
+            if not isinstance(teams, list) or len(teams) != 2 or not all(isinstance(x, str) for x in teams):
+                raise fail("teams", "must be [home id, away id], e.g. ['esp', 'bra']")
+            for i, tid in enumerate(teams):
+                if tid not in teamset:
+                    raise fail(f"teams.{i}", f"unknown team {tid!r}; known: {', '.join(sorted(teamset.teams))}")
+            if teams[0] == teams[1]:
+                raise fail("teams", "a team cannot play itself")
+        neutral = cfg.get("neutral", [False, False])
+        if not isinstance(neutral, list) or len(neutral) != 2 or not all(isinstance(x, bool) for x in neutral):
+            raise fail("neutral", "must be [bool, bool], one per side (WC-GAP-24)")
+        cfg["neutral"] = list(neutral)
+        given = [cfg.get(k) is not None for k in ("hands", "deck", "discard")]
+        pool = Counter(load_cards(cfg.get("cards_file")).physical) if any(given) else Counter()
+        hands = cfg.get("hands")
+        if hands is not None:
+            if not isinstance(hands, list) or len(hands) != 2:
+                raise fail("hands", "must be [home hand, away hand]; a hand is a list of card ids or null")
+            for i, h in enumerate(hands):
+                if h is not None:
+                    self._cards(h, f"hands.{i}", pool, fail)
+        for key in ("deck", "discard"):
+            if cfg.get(key) is not None:
+                self._cards(cfg[key], key, pool, fail)
+            else:
+                cfg.pop(key, None)
+        return cfg
+
+    @staticmethod
+    def _cards(value: Any, field: str, pool: Counter[str], fail: Any) -> None:
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            raise fail(field, "must be a list of card ids")
+        for c in value:
+            if c not in pool:
+                raise fail(field, f"no card {c!r} in the card set")
+            pool[c] -= 1
+            if pool[c] < 0:
+                raise fail(field, f"more {c} cards than the deck has (WC-CARD-5)")
+
+    def table(self, cfg: dict[str, Any]) -> Table:
+        home, away = cfg["teams"]
+        m = matchup(home, away, cfg.get("cards_file"), cfg.get("teams_file"), cfg.get("dice_file"))
+        neutral = (bool(cfg["neutral"][0]), bool(cfg["neutral"][1]))
+        return Table(m, Mode(cfg["mode"]), neutral, cfg)
+
+    # ------------------------------------------------------------------ a new match
+
+    def new_state(self, config: Config | None = None, seed: int = 0) -> MyWorldCupState:
+        cfg = self.normalize_config(config)
+        if cfg.get("teams") is None:
+            ids = sorted(load_teams(cfg.get("teams_file")).teams)
+            pick = Rng(seed * 0x9E3779B97F4A7C15 + _TEAM_PICK)
+            i = pick.below(len(ids))
+            j = pick.below(len(ids) - 1)
+            cfg["teams"] = [ids[i], ids[j + (j >= i)]]
+        t = self.table(cfg)
+        st = blank(t, Rng(seed))
+        m = t.m
+        given = cfg.get("hands") or [None, None]
+        if given == [None, None] and "deck" not in cfg and "discard" not in cfg:
+            st.deck = list(m.cards.physical)
+            shuffle(st.rng, st.deck)
+        else:
+            left = Counter(m.cards.physical)
+            for side in (0, 1):
+                st.hands[side] = list(given[side] or [])
+                left.subtract(st.hands[side])
+            st.discard = list(cfg.get("discard") or [])
+            left.subtract(st.discard)
+            if cfg.get("deck") is not None:
+                st.deck = list(cfg["deck"])
+                left.subtract(st.deck)
+                st.elsewhere = sorted(left.elements())
+            else:
+                for c in m.cards.physical:
+                    if left[c] > 0:
+                        left[c] -= 1
+                        st.deck.append(c)
+                shuffle(st.rng, st.deck)
+        ev: list[Event] = []
+        mode = t.mode
+        for side in (0, 1):  # the opening deal (WC-MATCH-2, WC-GAP-3)
+            if given[side] is not None or t.neutral[side]:
+                continue
+            if mode is Mode.KNOCKOUT:
+                n = KNOCKOUT_START
+            else:
+                n = (FRIENDLY_HAND if mode is Mode.FRIENDLY else GROUP_HAND) + m.powers[side].depth
+            st._draw(side, n, ev)
+        steps: list[tuple[Any, ...]] = []
+        for side in (0, 1):  # preparation draws (WC-GAP-3, WC-GAP-24)
+            if mode is Mode.KNOCKOUT or t.neutral[side]:
+                steps.append(("draw", side, KNOCKOUT_DRAW if mode is Mode.KNOCKOUT else NEUTRAL_DRAW))
+        for side in m.order:  # preparation-phase skills, world-rank order
+            for code in m.powers[side].prep:
+                if code == "depth" and mode is Mode.KNOCKOUT:
+                    steps.append(("depth", side))
+                elif code == "gamble":
+                    steps.append(("gamble", side))
+        st.todo = list(reversed(steps))
+        st._advance(ev)
+        return st
+
+    def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> MyWorldCupState:
+        from pitchside.games.my_world_cup.view import read_setup
+
+        return read_setup(self, setup, source)
+
+
+def blank(t: Table, rng: Rng) -> MyWorldCupState:
+    st = object.__new__(MyWorldCupState)
+    st.t, st.rng = t, rng
+    st.hands, st.deck, st.discard, st.elsewhere = [[], []], [], [], []
+    st.line, st.stat = [[], []], [[], []]
+    st.score, st.period = [0, 0], 0
+    st.limit, st.ready, st.revealed = [LINEUP_MAX, LINEUP_MAX], [False, False], False
+    st.yellows, st.reds, st.used, st.first = [0, 0], [0, 0], [0, 0], [-1, -1]
+    st.todo, st.ask = [], None
+    st.pens, st.kicks, st.rolls = [0, 0], [0, 0], []
+    st.phase, st.ending, st._legal = Phase.PREPARATION, "", None
+    return st
+
+
+def card_census(st: Data) -> Counter[str]:
+    """Every card of the card set by id, wherever it is: conserved by every action."""
+    c: Counter[str] = Counter(st.deck)
+    c.update(st.discard)
+    c.update(st.elsewhere)
+    for side in (0, 1):
+        c.update(st.hands[side])
+        c.update(x.split(":", 1)[0] for x in st.line[side])
+    return c
+
+
+GAME = MyWorldCup()

@@ -1,0 +1,179 @@
+"""A rule-of-thumb My World Cup bot: field the strongest cards, pair for the best expected goal difference.
+
+It sees only its seat's view and legal actions. The printed cards and the teams' skills are public,
+so it reads the effective values and speeds from a determinized copy of the match (its own hand is
+exact there); it never looks at the copy's guessed hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pitchside.agents.base import Observation
+from pitchside.core.rng import Rng
+from pitchside.games.my_world_cup.actions import Act, Verb
+from pitchside.games.my_world_cup.rules import MyWorldCupState
+from pitchside.games.my_world_cup.state import ATTACK, DEFENSE, FOUL, GOAL
+
+P_BALL = 1 / 3
+FOUL_COST = 1 / 6 + 0.1  # a penalty for the opponent, or a red card, now and then (WC-GAP-5)
+
+Stats = tuple[int, int, int]  # kind, effective value, effective speed
+
+
+def p_goal(n: int) -> float:
+    """P(at least one football in n tactical dice) (WC-AD-0a, WC-GAP-4)."""
+    return 0.0 if n <= 0 else 1.0 - (1.0 - P_BALL) ** n
+
+
+def threat(c: Stats) -> float:
+    """Expected goals a card scores on its own (its void effect, WC-MATCH-7)."""
+    k, v, _ = c
+    if k == ATTACK:
+        return p_goal(v)
+    if k == GOAL:
+        return float(v)
+    return 0.0
+
+
+def duel(a: Stats, b: Stats | None) -> float:
+    """Expected goals for a's team minus b's team when a is paired with b (None = void)."""
+    if b is None:
+        return threat(a)
+    ka, va, _ = a
+    kb, vb, _ = b
+    if ka == FOUL and kb == FOUL:
+        return 0.0
+    if ka == FOUL:
+        return -FOUL_COST
+    if kb == FOUL:
+        return FOUL_COST
+    if ka == DEFENSE and kb == DEFENSE:
+        return 0.0
+    if ka == DEFENSE or kb == DEFENSE:
+        sign = 1.0 if kb == DEFENSE else -1.0
+        (xk, x), d = ((ka, va), vb) if kb == DEFENSE else ((kb, vb), va)
+        if xk == ATTACK:
+            return sign * p_goal(x - d)
+        return sign * (float(x - d) if x > d else -p_goal(d - x))
+    return threat(a) - threat(b)
+
+
+def worth(c: Stats) -> float:
+    """How much a card is worth fielding."""
+    k, v, sp = c
+    if k == FOUL:
+        return 0.7
+    if k == DEFENSE:
+        return 0.25 + 0.05 * v + 0.01 * sp
+    return threat(c) + 0.01 * sp
+
+
+class MyWorldCupHeuristic:
+    name = "heuristic"
+
+    def act(self, obs: Observation, rng: Rng) -> Act:
+        legal: list[Act] = list(obs.legal)  # type: ignore[arg-type]
+        if len(legal) == 1:
+            return legal[0]
+        world = obs.determinize(rng)
+        assert isinstance(world, MyWorldCupState)
+        me = obs.seat
+        view = obs.view
+        ask = world.ask
+        assert ask is not None
+        op = ask[0]
+        eff = world.t.m.eff
+
+        def hand_card(a: Act) -> Stats:
+            return eff[me][a.arg]
+
+        if op == "field":
+            fields = [a for a in legal if a.verb is Verb.FIELD]
+            best = max(fields, key=lambda a: worth(hand_card(a)) + 1e-3 * rng.random())
+            return best if worth(hand_card(best)) > 0.2 else next(a for a in legal if a.verb is Verb.READY)
+        if op == "discard":
+            return min(legal, key=lambda a: max(worth(eff[me][t.arg]) for t in world.t.m.field_acts[me][a.arg]))
+        if op in ("pair", "lead", "remove"):
+            return self._pairing(world, me, op, ask, legal)
+        if op == "double":
+            n = ask[2]
+            return legal[0] if _double_gain(n) > p_goal(n) else legal[1]
+        if op in ("reroll", "ignore_def", "foul", "gamble"):
+            if op == "gamble":
+                return legal[0] if len(world.hands[me]) > 4 else legal[1]
+            return legal[0]
+        if op == "first":
+            slots = [a for a in legal if a.verb is Verb.FIRST]
+            return max(slots, key=lambda a: _line_stats(world, me, a.slot)[1])
+        if op == "flip":
+            return self._flip(world, me, legal)
+        if op in ("swap", "swap_in"):
+            return self._swap(world, me, op, legal, view)
+        return legal[rng.below(len(legal))]
+
+    def _pairing(self, world: MyWorldCupState, me: int, op: str, ask: tuple[Any, ...], legal: list[Act]) -> Act:
+        if op == "remove":  # take out the fouling team's most dangerous card
+            return max(legal, key=lambda a: threat(_line_stats(world, ask[2], a.slot)))
+        side = ask[2]
+        sign = 1.0 if side == me else -1.0  # North Korea: the opponent chooses for it
+        opp = world._unresolved(1 - side)
+        if op == "lead":
+
+            def best_for(slot: int) -> float:
+                a = _line_stats(world, side, slot)
+                return max([sign * _gain(world, side, a, o) for o in opp] or [sign * duel(a, None)])
+
+            return max(legal, key=lambda act: best_for(act.slot))
+        a = _line_stats(world, side, ask[3])
+        return max(
+            legal,
+            key=lambda act: sign * (duel(a, None) if act.verb is Verb.VOID else _gain(world, side, a, act.slot)),
+        )
+
+    def _flip(self, world: MyWorldCupState, me: int, legal: list[Act]) -> Act:
+        eff = world.t.m.eff[me]
+        best, gain = legal[-1], 0.1
+        for act in legal:
+            if act.verb is not Verb.FLIP:
+                continue
+            text = world.line[me][act.slot]
+            cid, half = text.split(":")
+            other = f"{cid}:{'top' if half == 'bottom' else 'bottom'}"
+            g = worth(eff[other]) - worth(eff[text])
+            if g > gain:
+                best, gain = act, g
+        return best
+
+    def _swap(self, world: MyWorldCupState, me: int, op: str, legal: list[Act], view: dict[str, Any]) -> Act:
+        eff = world.t.m.eff[me]
+        if op == "swap_in":
+            return max(legal, key=lambda a: worth(eff[a.arg]))
+        weakest = min((a for a in legal if a.verb is Verb.SWAP), key=lambda a: worth(_line_stats(world, me, a.slot)))
+        best_in = max(
+            (worth(eff[a.arg]) for c in set(world.hands[me]) for a in world.t.m.swap_acts[me][c]), default=0.0
+        )
+        if best_in > worth(_line_stats(world, me, weakest.slot)) + 0.2:
+            return weakest
+        return next(a for a in legal if a.verb is Verb.SKIP)
+
+
+def _line_stats(world: MyWorldCupState, side: int, slot: int) -> Stats:
+    return world.t.m.eff[side][world.line[side][slot]]
+
+
+def _gain(world: MyWorldCupState, side: int, a: Stats, slot: int) -> float:
+    """Pairing ``a`` with the opponent's card in ``slot``: the duel, plus the threat it takes away."""
+    b = _line_stats(world, 1 - side, slot)
+    return duel(a, b) + 0.5 * threat(b)
+
+
+def _double_gain(n: int) -> float:
+    """Expected goals of Spain's double dice: floor(footballs / 2) of 2n dice (WC-GAP-13)."""
+    from math import comb
+
+    m = 2 * n
+    return sum(comb(m, k) * P_BALL**k * (1 - P_BALL) ** (m - k) * (k // 2) for k in range(m + 1))
+
+
+AGENT = MyWorldCupHeuristic

@@ -1,0 +1,277 @@
+"""My World Cup state: the two teams, their hands and lineups, and where the match is (no rules here).
+
+Rules live in rules.py (phases) and resolve.py (pairings, dice, fouls, shootout); this module
+holds the data, its copy and its setup notation. Side 0 is the home team, side 1 the away team;
+seat s plays side s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from functools import lru_cache
+from typing import Any
+
+from pitchside.core.rng import Rng
+from pitchside.games.my_world_cup.actions import Act, Verb, half_text
+from pitchside.games.my_world_cup.cards import CardSet, Dice, Kind, load_cards, load_dice
+from pitchside.games.my_world_cup.skills import Powers
+from pitchside.games.my_world_cup.teams import Team, TeamSet, load_teams, powers
+
+HOME, AWAY = 0, 1
+SIDE_NAMES = ("home", "away")
+LINEUP_MAX = 4  # WC-MATCH-3
+EXTRA_TIME_MAX = 2  # WC-GAP-21
+FRIENDLY_HAND = 6  # WC-GAP-3
+GROUP_HAND = 10  # WC-GAP-3
+KNOCKOUT_DRAW = 4  # WC-GAP-3
+KNOCKOUT_START = 4  # WC-GAP-3: a standalone knockout match starts from 4 cards
+NEUTRAL_DRAW = 4  # WC-GAP-24
+SHOOTOUT_KICKS = 5  # WC-GAP-21
+
+ATTACK, DEFENSE, GOAL, FOUL = Kind.ATTACK.value, Kind.DEFENSE.value, Kind.GOAL.value, Kind.FOUL.value
+
+# Lineup card status.
+UNRESOLVED, RESOLVED, REMOVED = 0, 1, 2
+
+# What a roll is for.
+ROLL_ATTACK, ROLL_COUNTER, ROLL_KICK = 0, 1, 2
+
+
+class Mode(StrEnum):
+    FRIENDLY = "friendly"  # 热身赛
+    GROUP = "group"  # 小组赛
+    KNOCKOUT = "knockout"  # 淘汰赛
+
+
+class Phase(IntEnum):
+    PREPARATION = 0  # 备战阶段
+    LINEUP = 1  # 布阵 (hidden pick)
+    DISPLAY = 2  # 展示阶段
+    PAIRING = 3  # 配对阶段, with the resolution of each pair
+    SHOOTOUT = 4  # 点球大战
+    OVER = 5
+
+
+class Ending(StrEnum):
+    FULL_TIME = "full-time"
+    EXTRA_TIME = "extra-time"
+    PENALTIES = "penalties"
+
+
+_U64 = 1 << 64
+
+
+def shuffle(rng: Rng, seq: list[Any]) -> None:
+    """Fisher-Yates, exactly uniform, with one ``rng.below`` per batch of swaps.
+
+    Each batch draws one integer below the product of the next ranges (< 2**64) and reads the
+    swap indices off it as mixed-radix digits: the same distribution as one draw per swap, about
+    nine times fewer generator calls for the 90-card deck.
+    """
+    i = len(seq) - 1
+    while i > 0:
+        prod, j = 1, i
+        while j > 0 and prod * (j + 1) <= _U64:
+            prod *= j + 1
+            j -= 1
+        x = rng.below(prod)
+        while i > j:
+            x, k = divmod(x, i + 1)
+            seq[i], seq[k] = seq[k], seq[i]
+            i -= 1
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Everything fixed by the two teams and the data files; cached and shared by every match."""
+
+    cards: CardSet
+    dice: Dice
+    teamset: TeamSet
+    teams: tuple[Team, Team]
+    powers: tuple[Powers, Powers]
+    order: tuple[int, int]  # sides by world rank, better first (WC-MATCH-10, WC-GAP-19)
+    eff: tuple[dict[str, tuple[int, int, int]], dict[str, tuple[int, int, int]]]  # "AD4:top" -> kind, value, speed
+    field_acts: tuple[dict[str, tuple[Act, ...]], dict[str, tuple[Act, ...]]]  # card id -> its `field` actions
+    swap_acts: tuple[dict[str, tuple[Act, ...]], dict[str, tuple[Act, ...]]]  # card id -> its `swap` actions
+
+
+_Half = tuple[str, str, int, int, int, str]  # card id, "AD4:top", kind, value, speed, grades
+
+
+@lru_cache(maxsize=16)
+def _halves(cards_file: str | None) -> tuple[_Half, ...]:
+    """Every distinct fielded form of every card (a card with alike halves has only its top)."""
+    out: list[_Half] = []
+    for cid, card in load_cards(cards_file).cards.items():
+        for h in (0, 1) if not card.same_halves else (0,):
+            half = card.half(h)
+            out.append((cid, half_text(cid, h), half.kind.value, half.value, half.speed, half.grades))
+        if card.same_halves:  # the bottom is never fielded, but a flip could name it: same numbers
+            half = card.bottom
+            out.append(("", half_text(cid, 1), half.kind.value, half.value, half.speed, half.grades))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _acts(cards_file: str | None, grade: str, any_grade: bool) -> tuple[dict[str, tuple[Act, ...]], ...]:
+    """Per card id, the `field` and the `swap` actions a team of that grade may take (WC-CARD-3, WC-GAP-18)."""
+    fa: dict[str, list[Act]] = {}
+    sa: dict[str, list[Act]] = {}
+    for cid, text, _k, _v, _s, grades in _halves(cards_file):
+        if not cid:
+            continue
+        fa.setdefault(cid, [])
+        sa.setdefault(cid, [])
+        if any_grade or grade in grades:
+            fa[cid].append(Act(Verb.FIELD, text))
+            sa[cid].append(Act(Verb.SWAP, text))
+    return {c: tuple(a) for c, a in fa.items()}, {c: tuple(a) for c, a in sa.items()}
+
+
+@lru_cache(maxsize=1024)
+def _eff(cards_file: str | None, speed: tuple[int, ...], value: tuple[int, ...]) -> dict[str, tuple[int, int, int]]:
+    """Effective kind, value and speed of every half (WC-GAP-12: bonuses stack, never below 0)."""
+    return {
+        text: (k, max(0, v + value[k]) if k != FOUL else 0, max(0, sp + speed[k]))
+        for _c, text, k, v, sp, _g in _halves(cards_file)
+    }
+
+
+@lru_cache(maxsize=2048)
+def matchup(home: str, away: str, cards_file: str | None, teams_file: str | None, dice_file: str | None) -> Matchup:
+    cards, dice, teamset = load_cards(cards_file), load_dice(dice_file), load_teams(teams_file)
+    teams = (teamset[home], teamset[away])
+    ps = powers(*teams)
+    order = (HOME, AWAY) if teams[0].world_rank <= teams[1].world_rank else (AWAY, HOME)
+    effs = tuple(_eff(cards_file, tuple(p.speed), tuple(p.value)) for p in ps)
+    acts = [_acts(cards_file, teams[side].grade, ps[side].any_grade) for side in (0, 1)]
+    return Matchup(
+        cards,
+        dice,
+        teamset,
+        teams,
+        ps,
+        order,
+        (effs[0], effs[1]),
+        (acts[0][0], acts[1][0]),
+        (acts[0][1], acts[1][1]),
+    )
+
+
+@dataclass(frozen=True)
+class Table:
+    """What does not change during a match: the matchup, the mode, who is neutral, the config."""
+
+    m: Matchup
+    mode: Mode
+    neutral: tuple[bool, bool]
+    config: dict[str, Any]
+
+
+class Data:
+    """The mutable part of a match. Plain fields so clone() is a handful of list copies."""
+
+    __slots__ = (
+        "_legal",
+        "ask",
+        "deck",
+        "discard",
+        "elsewhere",
+        "ending",
+        "first",
+        "hands",
+        "kicks",
+        "limit",
+        "line",
+        "pens",
+        "period",
+        "phase",
+        "ready",
+        "reds",
+        "revealed",
+        "rng",
+        "rolls",
+        "score",
+        "stat",
+        "t",
+        "todo",
+        "used",
+        "yellows",
+    )
+
+    t: Table
+    rng: Rng
+    hands: list[list[str]]  # per side, card ids
+    deck: list[str]  # the shared deck; the last card is drawn next (WC-GAP-2)
+    discard: list[str]  # the discard pile, oldest first (public)
+    elsewhere: list[str]  # cards held by teams outside this match (a tournament's other hands), sorted
+    line: list[list[str]]  # per side, the lineup in fielding order: "AD4:top" (WC-CARD-2)
+    stat: list[list[int]]  # per side and slot: UNRESOLVED, RESOLVED or REMOVED
+    score: list[int]
+    period: int  # 0 regular time, 1 extra time (WC-GAP-21)
+    limit: list[int]  # lineup maximum L per side (WC-MATCH-3, WC-TEAM-ALG-1, WC-GAP-21)
+    ready: list[bool]  # lineup committed
+    revealed: bool  # lineups shown (display phase reached)
+    yellows: list[int]
+    reds: list[int]
+    used: list[int]  # once-per-match abilities used, USE_* bits (skills.py)
+    first: list[int]  # Ivory Coast's "first" slot per side, -1 when none (WC-TEAM-CIV-2)
+    todo: list[tuple[Any, ...]]  # pending steps, a stack: the last one runs next
+    ask: tuple[Any, ...] | None  # the open question: (op, seat, args...)
+    pens: list[int]  # shootout goals
+    kicks: list[int]  # shootout kicks taken
+    rolls: list[str]  # every die roll of the match, public: "T:B13" tactical, "F:Y" foul
+    phase: Phase
+    ending: str
+    _legal: list[Act] | None
+
+    def copy_into(self, new: Data) -> None:
+        new.t = self.t
+        new.rng = Rng(self.rng.state)
+        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.elsewhere = self.elsewhere[:]
+        new.line = [self.line[0][:], self.line[1][:]]
+        new.stat = [self.stat[0][:], self.stat[1][:]]
+        new.score = self.score[:]
+        new.period = self.period
+        new.limit = self.limit[:]
+        new.ready = self.ready[:]
+        new.revealed = self.revealed
+        new.yellows = self.yellows[:]
+        new.reds = self.reds[:]
+        new.used = self.used[:]
+        new.first = self.first[:]
+        new.todo = self.todo[:]
+        new.ask = self.ask
+        new.pens = self.pens[:]
+        new.kicks = self.kicks[:]
+        new.rolls = self.rolls[:]
+        new.phase = self.phase
+        new.ending = self.ending
+        new._legal = self._legal
+
+    # Which fields the setup notation carries (docs/notation.md), besides game, config and rng.
+    SETUP_FIELDS = (
+        "hands", "deck", "discard", "elsewhere", "line", "stat", "score", "period", "limit", "ready",
+        "revealed", "yellows", "reds", "used", "first", "todo", "ask", "pens", "kicks", "rolls", "phase",
+        "ending",
+    )  # fmt: skip
+
+    def to_setup(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": "my-world-cup", "config": self.t.config, "rng": self.rng.state}
+        for name in self.SETUP_FIELDS:
+            value = getattr(self, name)
+            if name == "phase":
+                value = value.name.lower()
+            elif name == "ask":
+                value = list(value) if value is not None else None
+            elif name == "todo":
+                value = [list(step) for step in value]
+            elif isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            out[name] = value
+        return out

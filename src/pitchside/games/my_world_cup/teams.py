@@ -1,0 +1,232 @@
+"""The 32 teams as data (reference §2.3), loaded from TOML and validated against the skill registry."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NoReturn
+
+from pitchside.core.errors import DataError
+from pitchside.core.locate import toml_array_line
+from pitchside.games.my_world_cup.cards import DATA, GRADES, toml_error_line
+from pitchside.games.my_world_cup.skills import SKILLS, Context, Powers
+
+DEFAULT_TEAMS = DATA / "teams.toml"
+
+SPEED_KINDS = ("all", "attack", "defense", "goal", "foul")
+VALUE_KINDS = ("attack", "defense", "goal")
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRow:
+    code: str
+    params: tuple[tuple[str, Any], ...]
+    zh: str
+    en: str
+    source: str  # "seed" or "proposed"
+    rule: str = ""
+
+    def args(self) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.params}
+
+    def notation(self) -> str:
+        """The reference's form, e.g. ``speed(all,+2)``."""
+        vals = []
+        for _, v in self.params:
+            if isinstance(v, tuple):
+                vals.append("+".join(v))
+            elif isinstance(v, int):
+                vals.append(f"{v:+d}")
+            else:
+                vals.append(str(v))
+        return self.code + (f"({','.join(vals)})" if vals else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    id: str
+    zh: str
+    en: str
+    group: str
+    grade: str
+    world_rank: int
+    skills: tuple[SkillRow, ...]
+
+    def has(self, code: str) -> bool:
+        return any(s.code == code for s in self.skills)
+
+
+@dataclass(frozen=True)
+class TeamSet:
+    teams: Mapping[str, Team]
+    source: str
+
+    def __getitem__(self, tid: str) -> Team:
+        return self.teams[tid]
+
+    def __contains__(self, tid: object) -> bool:
+        return tid in self.teams
+
+    def __len__(self) -> int:
+        return len(self.teams)
+
+
+_TEAM_KEYS = {"id", "zh", "en", "group", "grade", "world_rank", "skills"}
+_SKILL_META = {"code", "zh", "en", "source", "rule"}
+
+
+def _skill_line(text: str, index: int, j: int) -> int | None:
+    """The line of the ``j``-th inline table of the ``index``-th team's ``skills`` array."""
+    start = toml_array_line(text, "team", index, "skills")
+    if start is None:
+        return None
+    lines = text.splitlines()
+    seen = -1
+    first = lines[start - 1]
+    after = first.split("=", 1)[1] if "=" in first else ""
+    seen += after.count("{")
+    if seen >= j:
+        return start
+    for n in range(start, len(lines)):
+        line = lines[n].strip()
+        if line.startswith("["):
+            break
+        seen += line.count("{")
+        if seen >= j:
+            return n + 1
+    return start
+
+
+def _param(kind: str, value: Any) -> Any:
+    """Check one skill parameter; return its stored form or raise ValueError."""
+    if kind in ("speed_kinds", "value_kinds"):
+        allowed = SPEED_KINDS if kind == "speed_kinds" else VALUE_KINDS
+        words = [value] if isinstance(value, str) else value
+        if not isinstance(words, list) or not words or any(w not in allowed for w in words):
+            raise ValueError(f"must be one of {', '.join(allowed)} or a list of them")
+        return value if isinstance(value, str) else tuple(value)
+    if kind == "n":
+        if not isinstance(value, int) or isinstance(value, bool) or not -9 <= value <= 9 or value == 0:
+            raise ValueError("must be a non-zero integer -9..9")
+        return value
+    if kind == "grade":
+        if value not in tuple(GRADES):
+            raise ValueError("must be one of A, B, C, D")
+        return value
+    raise ValueError(f"unknown parameter type {kind}")
+
+
+def _team(raw: Mapping[str, Any], text: str, source: str, i: int) -> Team:
+    def fail(key: str, message: str) -> NoReturn:
+        raise DataError(source, toml_array_line(text, "team", i, key), f"team[{i}].{key}", message)
+
+    for key in raw:
+        if key not in _TEAM_KEYS:
+            fail(key, f"unknown key; expected one of {', '.join(sorted(_TEAM_KEYS))}")
+    tid = raw.get("id")
+    if not isinstance(tid, str) or not tid.isalnum() or not tid.islower() or not 2 <= len(tid) <= 8:
+        fail("id", "must be a short lower-case id such as 'esp'")
+    for key in ("zh", "en"):
+        if not isinstance(raw.get(key), str) or not raw[key]:
+            fail(key, "must be a non-empty name")
+    group = raw.get("group")
+    if not isinstance(group, str) or len(group) != 1 or not group.isupper():
+        fail("group", "must be one capital letter A..H")
+    grade = raw.get("grade")
+    if grade not in tuple(GRADES):
+        fail("grade", "must be one of A, B, C, D (WC-CARD-3)")
+    rank = raw.get("world_rank")
+    if not isinstance(rank, int) or isinstance(rank, bool) or rank < 1:
+        fail("world_rank", "must be a positive integer (WC-GAP-9)")
+    skills = raw.get("skills", [])
+    if not isinstance(skills, list):
+        fail("skills", "must be a list of skill tables")
+    rows: list[SkillRow] = []
+    for j, s in enumerate(skills):
+        line = _skill_line(text, i, j)
+
+        def bad(field: str, message: str, j: int = j, line: int | None = line) -> NoReturn:
+            raise DataError(source, line, f"team[{i}].skills[{j}].{field}", message)
+
+        if not isinstance(s, Mapping):
+            bad("code", "each skill is a table { code = ..., zh = ..., en = ..., source = ... }")
+        code = s.get("code")
+        if code not in SKILLS:
+            bad("code", f"unknown skill code {code!r}; known: {', '.join(sorted(SKILLS))}")
+        spec = SKILLS[code].params
+        params: list[tuple[str, Any]] = []
+        for key in s:
+            if key not in _SKILL_META and key not in spec:
+                want = ", ".join(spec) or "none"
+                bad(key, f"{code!r} takes no parameter {key!r} (its parameters: {want})")
+        for pname, ptype in spec.items():
+            if pname not in s:
+                bad(pname, f"{code!r} needs the parameter {pname!r}")
+            try:
+                params.append((pname, _param(ptype, s[pname])))
+            except ValueError as e:
+                bad(pname, str(e))
+        for key in ("zh", "en"):
+            if not isinstance(s.get(key), str) or not s[key]:
+                bad(key, "must be a non-empty name")
+        src = s.get("source")
+        if src not in ("seed", "proposed"):
+            bad("source", 'must be "seed" or "proposed"')
+        rule = s.get("rule", "")
+        if not isinstance(rule, str):
+            bad("rule", "must be a rule ID string")
+        rows.append(SkillRow(code, tuple(params), s["zh"], s["en"], src, rule))
+    return Team(tid, raw["zh"], raw["en"], group, grade, rank, tuple(rows))
+
+
+def parse_teams(text: str, source: str = "<teams>") -> TeamSet:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(source, toml_error_line(e), None, f"not valid TOML: {e}") from None
+    rows = doc.get("team")
+    if not isinstance(rows, list) or len(rows) < 2:
+        raise DataError(source, None, "team", "the file needs at least two [[team]] tables")
+    teams: dict[str, Team] = {}
+    ranks: dict[int, str] = {}
+    for i, raw in enumerate(rows):
+        if not isinstance(raw, Mapping):
+            raise DataError(source, toml_array_line(text, "team", i, None), f"team[{i}]", "must be a table")
+        team = _team(raw, text, source, i)
+        if team.id in teams:
+            line = toml_array_line(text, "team", i, "id")
+            raise DataError(source, line, f"team[{i}].id", f"duplicate id {team.id!r}")
+        if team.world_rank in ranks:
+            raise DataError(
+                source,
+                toml_array_line(text, "team", i, "world_rank"),
+                f"team[{i}].world_rank",
+                f"rank {team.world_rank} is also {ranks[team.world_rank]}'s: ranks are unique (WC-GAP-9)",
+            )
+        teams[team.id] = team
+        ranks[team.world_rank] = team.id
+    return TeamSet(teams, source)
+
+
+@lru_cache(maxsize=16)
+def load_teams(path: str | None = None) -> TeamSet:
+    p = Path(path) if path else DEFAULT_TEAMS
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
+    return parse_teams(text, str(p))
+
+
+def powers(home: Team, away: Team) -> tuple[Powers, Powers]:
+    """Run every skill of both teams (home first, each in its listed order) into their Powers."""
+    ps = (Powers(), Powers())
+    teams = (home, away)
+    for side in (0, 1):
+        ctx = Context(teams[side].grade, teams[1 - side].grade)
+        for row in teams[side].skills:
+            SKILLS[row.code].apply(ps[side], ps[1 - side], ctx, row.args())
+    return ps
