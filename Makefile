@@ -10,7 +10,7 @@ ARGS ?=
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres]'
 	touch $(STAMP)
 
 install: $(STAMP)

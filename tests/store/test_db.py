@@ -27,18 +27,19 @@ def test_database_url_wins_over_the_data_dir(tmp_path: Path, monkeypatch: pytest
     assert not (tmp_path / "unused").exists()
 
 
-def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'x.db'}")
+def test_migrations_build_exactly_the_models(db_url: str) -> None:
+    engine = make_engine(db_url)
     upgrade(engine)
     upgrade(engine)  # idempotent
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []
     assert {"tournaments", "tournament_matches", "alembic_version"} <= set(inspect(engine).get_table_names())
+    engine.dispose()
 
 
-def test_a_tournament_and_its_matches_round_trip(tmp_path: Path) -> None:
-    session = open_db(f"sqlite:///{tmp_path / 'x.db'}")
+def test_a_tournament_and_its_matches_round_trip(db_url: str) -> None:
+    session = open_db(db_url)
     with session() as s:
         t = Tournament(name="2010", game="my-world-cup", seed=3, config={"coaches": {}}, snapshot={"next": 0})
         t.matches.append(
