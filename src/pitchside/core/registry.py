@@ -29,6 +29,13 @@ GAMES: dict[str, GameEntry] = {
             "pitchside.games.sonic_cup.game:GAME",
         ),
         GameEntry(
+            "world-ball",
+            "世界波 World Ball",
+            ("wb", "世界波", "world_ball", "worldball"),
+            (2, 4, 6, 8, 10),
+            "pitchside.games.world_ball.game:GAME",
+        ),
+        GameEntry(
             "my-world-cup",
             "我的世界盃2010 My World Cup 2010",
             ("mwc", "worldcup", "我的世界盃", "我的世界盃2010", "my_world_cup"),

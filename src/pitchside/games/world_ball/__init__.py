@@ -1,0 +1,1 @@
+"""世界波 World Ball: the rules engine (docs/rules/world-ball.md)."""
