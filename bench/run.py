@@ -112,6 +112,48 @@ def bench_game(game_id: str, quick: bool) -> None:
     )
 
 
+TARGET_TOURNAMENTS = 60  # per minute: a whole bot-only World Cup in under a second
+
+
+def bench_worldcup(quick: bool) -> None:
+    """Whole bot-only My World Cup tournaments (63 matches, heuristic bots) per minute, in memory and stored
+    match by match in SQLite (one transaction per match), as `pitchside worldcup sim` does."""
+    import tempfile
+
+    from pitchside.games.my_world_cup.game import GAME
+    from pitchside.games.my_world_cup.tournament import WorldCup
+    from pitchside.sim.worldcup import Played, bots, play_all
+    from pitchside.store.db import open_db
+    from pitchside.store.tournaments import create, save_match
+
+    n = 3 if quick else 20
+    agents = bots()
+    play_all(WorldCup.new(10_000), agents)  # warm up
+    start = time.perf_counter()
+    for seed in range(n):
+        play_all(WorldCup.new(seed), agents)
+    per_min = n / (time.perf_counter() - start) * 60
+    with tempfile.TemporaryDirectory() as d:
+        db = open_db(f"sqlite:///{d}/bench.sqlite3")
+        m = max(2, n // 4)
+        start = time.perf_counter()
+        for seed in range(m):
+            cup = WorldCup.new(seed)
+            tid = create(db, name="bench", game=GAME.id, seed=seed, config={}, snapshot=cup.to_json())
+
+            def store(p: Played, cup: WorldCup = cup, tid: int = tid) -> None:
+                save_match(db, tid, p.row(), cup.to_json(), finished=cup.is_over())
+
+            play_all(cup, agents, after=store)
+        stored_per_min = m / (time.perf_counter() - start) * 60
+    print("\nmy-world-cup tournaments — the 2010 World Cup, 63 matches, heuristic bots")
+    print(
+        f"  whole tournaments: {per_min:8.1f} /min in memory   target >= {TARGET_TOURNAMENTS}/min: "
+        f"{verdict(per_min >= TARGET_TOURNAMENTS)}"
+    )
+    print(f"      stored match by match in SQLite: {stored_per_min:8.1f} /min")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="pitchside benchmarks: figures next to their targets")
     ap.add_argument("--quick", action="store_true", help="fewer matches and repetitions (a few seconds)")
@@ -124,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     for game_id in ids:
         bench_game(game_id, args.quick)
+    if "my-world-cup" in ids:
+        bench_worldcup(args.quick)
     return 0
 
 

@@ -54,9 +54,9 @@ _TEAM_PICK = 0x7EA5_0F_2010  # the team draw has its own generator, so giving th
 class MyWorldCup:
     id = "my-world-cup"
     name = "我的世界盃2010 My World Cup 2010"
-    aliases = ("mwc", "worldcup", "我的世界盃", "我的世界盃2010", "my_world_cup")
+    aliases: tuple[str, ...] = ("mwc", "worldcup", "我的世界盃", "我的世界盃2010", "my_world_cup")
     version = "1.0"
-    seat_counts = (2,)
+    seat_counts: tuple[int, ...] = (2,)
     # Public events that show what the rules hide until then: the lineups (the hidden pick), dice
     # and the foul die (chance), a neutral team's random choice (WC-GAP-24).
     reveal_events = ("reveal", "roll", "foul-die", "gamble", "goal-first", "neutral")
@@ -71,6 +71,23 @@ class MyWorldCup:
         return SIDE_NAMES
 
     # ------------------------------------------------------------------ config
+
+    def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Command-line options into config keys: ``home``/``away`` (a team id, or its English or Chinese
+        name) become ``teams``; ``deck`` (a card file of your own) becomes ``cards_file``."""
+        cfg: dict[str, Any] = {}
+        for key in options:
+            if key not in ("home", "away", "deck"):
+                raise DataError("<options>", None, f"--{key}", "My World Cup takes --home, --away and --deck")
+        if options.get("deck") is not None:
+            cfg["cards_file"] = str(options["deck"])
+        home, away = options.get("home"), options.get("away")
+        if home is None and away is None:
+            return cfg
+        if home is None or away is None:
+            raise DataError("<options>", None, "--away" if away is None else "--home", "give both --home and --away")
+        cfg["teams"] = [find_team(str(home), "--home"), find_team(str(away), "--away")]
+        return cfg
 
     def normalize_config(self, config: Config | None, source: str = "<config>") -> dict[str, Any]:
         """Check a configuration and fill in defaults; errors name the field."""
@@ -143,6 +160,11 @@ class MyWorldCup:
     # ------------------------------------------------------------------ a new match
 
     def new_state(self, config: Config | None = None, seed: int = 0) -> MyWorldCupState:
+        return self.start(config, seed)[0]
+
+    def start(self, config: Config | None = None, seed: int = 0) -> tuple[MyWorldCupState, list[Event]]:
+        """``new_state`` and the events of getting to the first decision: the opening deal, the preparation
+        draws and whatever neutral teams did (a match of two neutral teams is over before anyone decides)."""
         cfg = self.normalize_config(config)
         if cfg.get("teams") is None:
             ids = sorted(load_teams(cfg.get("teams_file")).teams)
@@ -196,12 +218,23 @@ class MyWorldCup:
                     steps.append(("gamble", side))
         st.todo = list(reversed(steps))
         st._advance(ev)
-        return st
+        return st, ev
 
     def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> MyWorldCupState:
         from pitchside.games.my_world_cup.view import read_setup
 
         return read_setup(self, setup, source)
+
+
+def find_team(name: str, field: str = "team", teams_file: str | None = None) -> str:
+    """A team's id from its id, English name or Chinese name (any case); DataError naming ``field`` if none."""
+    teamset = load_teams(teams_file)
+    key = name.strip().lower()
+    for t in teamset.teams.values():
+        if key in (t.id, t.en.lower(), t.zh):
+            return str(t.id)
+    known = ", ".join(sorted(teamset.teams))
+    raise DataError("<options>", None, field, f"unknown team {name!r}; known: {known}")
 
 
 def blank(t: Table, rng: Rng) -> MyWorldCupState:

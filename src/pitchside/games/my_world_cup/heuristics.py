@@ -89,6 +89,8 @@ class MyWorldCupHeuristic:
             return eff[me][a.arg]
 
         if op == "field":
+            if view["mode"] == "group" and view["sides"][me]["fielded"] >= group_budget(view["sides"][me]):
+                return next(a for a in legal if a.verb is Verb.READY)
             fields = [a for a in legal if a.verb is Verb.FIELD]
             best = max(fields, key=lambda a: worth(hand_card(a)) + 1e-3 * rng.random())
             return best if worth(hand_card(best)) > 0.2 else next(a for a in legal if a.verb is Verb.READY)
@@ -156,6 +158,14 @@ class MyWorldCupHeuristic:
         if best_in > worth(_line_stats(world, me, weakest.slot)) + 0.2:
             return weakest
         return next(a for a in legal if a.verb is Verb.SKIP)
+
+
+def group_budget(side: dict[str, Any]) -> int:
+    """How many cards to field in a group match (WC-MATCH-8): the group hand (WC-GAP-3) must last three matches,
+    so the cards held now are shared among the matches it probably still has (3 from 9 cards on, 2 from 5)."""
+    total = int(side["hand_count"]) + int(side["fielded"])
+    left = 3 if total >= 9 else 2 if total >= 5 else 1
+    return -(-total // left)
 
 
 def _line_stats(world: MyWorldCupState, side: int, slot: int) -> Stats:
