@@ -93,9 +93,17 @@ def test_random_play_invariants(cfg: dict[str, Any], lo: int) -> None:
         assert endings["extra-time"] > 0 and endings["penalties"] > 0
 
 
-@pytest.mark.parametrize("cfg", [*MODES, {"mode": "friendly", "neutral": [True, False]}], ids=lambda c: str(c))
-def test_core_conformance_check_per_mode(cfg: dict[str, Any]) -> None:
-    """The core conformance check (views leak nothing, determinizations, events, replays) on every mode."""
-    report = check_game(GAME, cfg, range(40), deep_every=4, sample_every=5)
+CONFORMANCE = [
+    pytest.param(cfg, lo, id=f"{cfg}-{lo}")
+    for cfg in [*MODES, {"mode": "friendly", "neutral": [True, False]}]
+    for lo in range(0, 500, 250)
+]
+
+
+@pytest.mark.parametrize(("cfg", "lo"), CONFORMANCE)
+def test_core_conformance_check_per_mode(cfg: dict[str, Any], lo: int) -> None:
+    """The core conformance check (views leak nothing, determinizations, events, replays) on 500 seeds
+    of every mode: every step of one seed in ten checked deeply, one step in five of the others."""
+    report = check_game(GAME, cfg, range(lo, lo + 250), deep_every=10, sample_every=5)
     assert report.ok, report.summary()
-    assert report.matches == 40 and report.twins_differ > 0 and report.events_compared > 0
+    assert report.matches == 250 and report.twins_differ > 0 and report.events_compared > 0
