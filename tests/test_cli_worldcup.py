@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from pitchside.cli import KILL_HOOK, app
+from pitchside.cli import app
+from pitchside.cli_worldcup import KILL_HOOK
 from pitchside.core.record import MatchRecord
 from pitchside.store.db import open_db
 from pitchside.store.tournaments import load, matches
