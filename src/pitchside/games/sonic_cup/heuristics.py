@@ -61,7 +61,7 @@ class SonicCupHeuristic:
         if phase == "steal":
             return self._steal(obs, legal, side, rng)
         if phase in ("exchange", "sing_discard"):
-            return self._give_back(legal, deck, phase == "exchange")
+            return self._give_back(legal, deck, side, phase == "exchange", rng)
         return rng.choice(legal)
 
     def _turn(self, obs: Observation, legal: list[Play], side: int, rng: Rng) -> Play:
@@ -115,9 +115,16 @@ class SonicCupHeuristic:
         gain = self._value(world, obs.seat, best, side, 2) - 10.0 * now
         return best if gain > 0 else next(a for a in legal if a.verb is Verb.PASS)
 
-    def _give_back(self, legal: list[Play], deck: dict[str, Card], optional: bool) -> Play:
+    def _give_back(self, legal: list[Play], deck: dict[str, Card], side: int, optional: bool, rng: Rng) -> Play:
+        """The least useful card: no special function, and targets nearest the own goal. Ties by
+        chance, never by card id, since ids are ordered by zone and would favour one team."""
         cards = [a for a in legal if a.arg in deck]
-        worst = min(cards, key=lambda a: _worth(deck[a.arg]), default=None)
+
+        def useless(a: Play) -> tuple[float, float, float]:
+            c = deck[a.arg]
+            return (_worth(c), max(_progress(z, side) for z in c.maneuver), rng.random())
+
+        worst = min(cards, key=useless, default=None)
         if worst is None or (optional and _worth(deck[worst.arg]) > 0):
             return next(a for a in legal if a.verb is Verb.DONE)
         return worst
