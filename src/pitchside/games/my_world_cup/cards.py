@@ -6,17 +6,15 @@ shows one half, written ``AD4:top`` or ``AD4:bottom`` (WC-CARD-2).
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
+from pitchside.core.datafile import TomlTables, parse_toml, read_text
 from pitchside.core.errors import DataError
-from pitchside.core.locate import toml_array_line
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_CARDS = DATA / "cards.toml"
@@ -91,15 +89,6 @@ class CardSet:
         return self.cards[cid]
 
 
-def toml_error_line(e: tomllib.TOMLDecodeError) -> int | None:
-    """The line a TOML syntax error points at ("... (at line 3, column 7)")."""
-    line = getattr(e, "lineno", None)
-    if isinstance(line, int):
-        return line
-    m = re.search(r"at line (\d+)", str(e))
-    return int(m.group(1)) if m else None
-
-
 class _Fail(Protocol):
     def __call__(self, key: str, message: str) -> NoReturn: ...
 
@@ -171,22 +160,12 @@ def _row(raw: Mapping[str, Any], fail: _Fail) -> Card:
 
 
 def parse_cards(text: str, source: str = "<cards>") -> CardSet:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(source, toml_error_line(e), None, f"not valid TOML: {e}") from None
-    rows = doc.get("card")
-    if not isinstance(rows, list) or not rows:
-        raise DataError(source, None, "card", "the file needs [[card]] tables")
+    f = TomlTables(text, source, "card")
     cards: dict[str, Card] = {}
-    for i, raw in enumerate(rows):
-
-        def fail(key: str, message: str, i: int = i) -> NoReturn:
-            raise DataError(source, toml_array_line(text, "card", i, key), f"card[{i}].{key}", message)
-
-        card = _row(raw, fail)
+    for i, raw in enumerate(f.rows):
+        card = _row(raw, partial(f.fail, i))
         if card.id in cards:
-            fail("id", f"duplicate card id {card.id!r}")
+            f.fail(i, "id", f"duplicate card id {card.id!r}")
         cards[card.id] = card
     total = sum(c.count for c in cards.values())
     if total < 16:
@@ -197,11 +176,7 @@ def parse_cards(text: str, source: str = "<cards>") -> CardSet:
 @lru_cache(maxsize=16)
 def load_cards(path: str | None = None) -> CardSet:
     p = Path(path) if path else DEFAULT_CARDS
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
-    return parse_cards(text, str(p))
+    return parse_cards(read_text(p), str(p))
 
 
 # --------------------------------------------------------------------------- dice
@@ -234,10 +209,7 @@ class Dice:
 
 
 def parse_dice(text: str, source: str = "<dice>") -> Dice:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(source, toml_error_line(e), None, f"not valid TOML: {e}") from None
+    doc = parse_toml(text, source)
 
     def line(table: str, key: str) -> int | None:
         inside = False
@@ -278,8 +250,4 @@ def parse_dice(text: str, source: str = "<dice>") -> Dice:
 @lru_cache(maxsize=4)
 def load_dice(path: str | None = None) -> Dice:
     p = Path(path) if path else DEFAULT_DICE
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
-    return parse_dice(text, str(p))
+    return parse_dice(read_text(p), str(p))

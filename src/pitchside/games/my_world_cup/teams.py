@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
+from pitchside.core.datafile import TomlTables, read_text
 from pitchside.core.errors import DataError
 from pitchside.core.locate import toml_array_line
-from pitchside.games.my_world_cup.cards import DATA, GRADES, toml_error_line
+from pitchside.games.my_world_cup.cards import DATA, GRADES
 from pitchside.games.my_world_cup.skills import SKILLS, Context, Powers
 
 DEFAULT_TEAMS = DATA / "teams.toml"
@@ -183,29 +183,16 @@ def _team(raw: Mapping[str, Any], text: str, source: str, i: int) -> Team:
 
 
 def parse_teams(text: str, source: str = "<teams>") -> TeamSet:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(source, toml_error_line(e), None, f"not valid TOML: {e}") from None
-    rows = doc.get("team")
-    if not isinstance(rows, list) or len(rows) < 2:
-        raise DataError(source, None, "team", "the file needs at least two [[team]] tables")
+    f = TomlTables(text, source, "team", least=2)
     teams: dict[str, Team] = {}
     ranks: dict[int, str] = {}
-    for i, raw in enumerate(rows):
-        if not isinstance(raw, Mapping):
-            raise DataError(source, toml_array_line(text, "team", i, None), f"team[{i}]", "must be a table")
+    for i, raw in enumerate(f.rows):
         team = _team(raw, text, source, i)
         if team.id in teams:
-            line = toml_array_line(text, "team", i, "id")
-            raise DataError(source, line, f"team[{i}].id", f"duplicate id {team.id!r}")
+            f.fail(i, "id", f"duplicate id {team.id!r}")
         if team.world_rank in ranks:
-            raise DataError(
-                source,
-                toml_array_line(text, "team", i, "world_rank"),
-                f"team[{i}].world_rank",
-                f"rank {team.world_rank} is also {ranks[team.world_rank]}'s: ranks are unique (WC-GAP-9)",
-            )
+            rival = ranks[team.world_rank]
+            f.fail(i, "world_rank", f"rank {team.world_rank} is also {rival}'s: ranks are unique (WC-GAP-9)")
         teams[team.id] = team
         ranks[team.world_rank] = team.id
     return TeamSet(teams, source)
@@ -214,11 +201,7 @@ def parse_teams(text: str, source: str = "<teams>") -> TeamSet:
 @lru_cache(maxsize=16)
 def load_teams(path: str | None = None) -> TeamSet:
     p = Path(path) if path else DEFAULT_TEAMS
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
-    return parse_teams(text, str(p))
+    return parse_teams(read_text(p), str(p))
 
 
 def powers(home: Team, away: Team) -> tuple[Powers, Powers]:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import IntFlag
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
-from pitchside.core.errors import DataError
-from pitchside.core.locate import toml_array_line
+from pitchside.core.datafile import TomlTables, read_text
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_DECK = DATA / "deck.toml"
@@ -152,23 +150,12 @@ def _arrows(raw: Mapping[str, Any], key: str, fail: _Fail) -> int:
 
 
 def parse_deck(text: str, source: str = "<deck>") -> Deck:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        line = getattr(e, "lineno", None)
-        raise DataError(source, line, None, f"not valid TOML: {e}") from None
-    rows = doc.get("card")
-    if not isinstance(rows, list) or not rows:
-        raise DataError(source, None, "card", "the file needs [[card]] tables")
+    f = TomlTables(text, source, "card")
     cards: dict[str, Card] = {}
-    for i, raw in enumerate(rows):
-
-        def fail(key: str, message: str, i: int = i) -> NoReturn:
-            raise DataError(source, toml_array_line(text, "card", i, key), f"card[{i}].{key}", message)
-
-        card = _row(raw, fail)
+    for i, raw in enumerate(f.rows):
+        card = _row(raw, partial(f.fail, i))
         if card.id in cards:
-            fail("id", f"duplicate card id {card.id!r}")
+            f.fail(i, "id", f"duplicate card id {card.id!r}")
         cards[card.id] = card
     return Deck(cards, source)
 
@@ -176,8 +163,4 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
 @lru_cache(maxsize=16)
 def load_deck(path: str | None = None) -> Deck:
     p = Path(path) if path else DEFAULT_DECK
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
-    return parse_deck(text, str(p))
+    return parse_deck(read_text(p), str(p))

@@ -9,13 +9,13 @@ parameters are checked against what the registered function declares.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from pitchside.core.datafile import TomlTables, read_text
 from pitchside.core.errors import DataError
 from pitchside.core.locate import toml_array_line
 from pitchside.games.world_ball import effects as fx
@@ -147,29 +147,11 @@ class Content:
 # --------------------------------------------------------------------------- reading one file
 
 
-class _File:
-    """One TOML file and its array of tables; ``fail`` raises a DataError with the line."""
+class _File(TomlTables):
+    """One TOML file of ``[[table]]`` rows, with typed readers whose errors name the line."""
 
     def __init__(self, text: str, source: str, table: str) -> None:
-        self.text, self.source, self.table = text, source, table
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            m = re.search(r"line (\d+)", str(e))
-            line = getattr(e, "lineno", None) or (int(m.group(1)) if m else None)
-            raise DataError(source, line, None, f"not valid TOML: {e}") from None
-        rows = doc.get(table)
-        extra = sorted(k for k in doc if k != table)
-        if extra:
-            raise DataError(source, None, extra[0], f"unknown top-level key; the file holds [[{table}]] tables")
-        if not isinstance(rows, list) or not rows:
-            raise DataError(source, None, table, f"the file needs [[{table}]] tables")
-        self.rows: list[dict[str, Any]] = rows
-
-    def fail(self, i: int, key: str | None, message: str, sub: str = "") -> NoReturn:
-        line = toml_array_line(self.text, self.table, i, key)
-        name = f"{self.table}[{i}]" + (f".{key}" if key else "") + (f".{sub}" if sub else "")
-        raise DataError(self.source, line, name, message)
+        super().__init__(text, source, table, only=True)
 
     def keys(self, i: int, allowed: set[str], required: set[str]) -> dict[str, Any]:
         raw = self.rows[i]
@@ -391,10 +373,7 @@ def read_texts(directory: str | None = None) -> dict[str, tuple[str, str]]:
         p = DATA / name
         if directory is not None and (Path(directory) / name).is_file():
             p = Path(directory) / name
-        try:
-            out[name] = (p.read_text(encoding="utf-8"), str(p))
-        except OSError as e:
-            raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
+        out[name] = (read_text(p), str(p))
     return out
 
 
