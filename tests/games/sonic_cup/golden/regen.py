@@ -9,24 +9,19 @@ game loop (pitchside.sim.match.play_match); its header alone is enough to play i
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import sys
 from pathlib import Path
 from typing import Any
 
-from pitchside.agents.base import make_agent
-from pitchside.core.registry import load_game
-from pitchside.sim.match import play_match
+if __name__ == "__main__" and not __package__:  # run as a script: the repository root, for `tests`
+    sys.path.insert(0, str(Path(__file__).resolve().parents[4]))
+
+from tests.golden_support import Golden, regen
 
 HERE = Path(__file__).resolve().parent
 GAME_ID = "sonic-cup"
 # (seats, seed): short random matches, about 1,800 lines in all.
-GOLDEN: tuple[tuple[int, int], ...] = ((2, 75), (4, 45), (8, 32), (10, 260))
-
-
-def path_for(seats: int, seed: int) -> Path:
-    return HERE / f"{GAME_ID}-{seats}p-seed{seed}.jsonl"
+SEEDS: tuple[tuple[int, int], ...] = ((2, 75), (4, 45), (8, 32), (10, 260))
 
 
 def header(seats: int, seed: int) -> dict[str, Any]:
@@ -34,41 +29,13 @@ def header(seats: int, seed: int) -> dict[str, Any]:
     return {"game": GAME_ID, "config": {"seats": seats}, "seed": seed, "players": ["random"] * seats}
 
 
-def generate(head: dict[str, Any]) -> str:
-    """Play the match a record header describes and return its record as JSON Lines."""
-    game = load_game(head["game"])
-    agents = [make_agent(name) for name in head["players"]]
-    return play_match(game, agents, head["config"], head["seed"]).record.dumps()
-
-
-def diff(stored: str, fresh: str, name: str, limit: int = 40) -> str:
-    lines = list(difflib.unified_diff(stored.splitlines(), fresh.splitlines(), f"stored/{name}", f"now/{name}", n=1))
-    more = f"\n... {len(lines) - limit} more diff lines" if len(lines) > limit else ""
-    return "\n".join(lines[:limit]) + more
+GOLDEN: tuple[Golden, ...] = tuple(
+    Golden(HERE / f"{GAME_ID}-{seats}p-seed{seed}.jsonl", header(seats, seed)) for seats, seed in SEEDS
+)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--check", action="store_true", help="do not write; exit 1 if any file would change")
-    args = ap.parse_args(argv)
-    changed = 0
-    for seats, seed in GOLDEN:
-        path = path_for(seats, seed)
-        fresh = generate(header(seats, seed))
-        stored = path.read_text(encoding="utf-8") if path.exists() else ""
-        lines = len(fresh.splitlines())
-        if fresh == stored:
-            print(f"unchanged  {path.name} ({lines} lines)")
-            continue
-        changed += 1
-        if args.check:
-            print(f"WOULD CHANGE {path.name}\n{diff(stored, fresh, path.name)}")
-        else:
-            path.write_text(fresh, encoding="utf-8")
-            print(f"{'rewrote' if stored else 'created'}    {path.name} ({lines} lines)")
-    if changed and not args.check:
-        print("Review the diff (git diff tests/games/sonic_cup/golden) before committing.")
-    return 1 if changed and args.check else 0
+    return regen(GOLDEN, HERE, __doc__, argv)
 
 
 if __name__ == "__main__":
