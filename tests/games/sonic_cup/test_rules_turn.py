@@ -404,3 +404,26 @@ def test_role_lsf_jump_needs_the_role_the_zone_and_a_shoot_card():
     refused(st, 2, "move S12>9", "SC-MAN-2")
     st = plain(["S05", "K01"], ball=4, seat=6)  # Blue LSF in Red's long-shot zone
     refused(st, 6, "move S05>1", "SC-MAN-2")
+
+
+def test_after_a_whole_round_of_passes_the_next_player_must_play_sc_proj_11() -> None:
+    """SC-PROJ-11: n passes in a row (no card played) take 'pass' away from the next player; a card
+    played starts the count again. Without this two players could pass for ever (SC-END-2)."""
+    st = scenario(4, {0: ["M13", "M11", "M14", "M16", "M20", "M21", "M03"]}, ball=5, actor=0, phase="turn")
+    for seat in (0, 1, 2, 3):
+        assert "pass" in legal(st)
+        play(st, seat, "pass")
+        if st.decision().label == "steal":  # nobody steals in this test
+            while st.decision().label == "steal":
+                play(st, st.actor, "pass")
+    assert st.actor == 0 and st.passes == 4
+    assert "pass" not in legal(st)
+    assert st.view(0)["must_play"] is True
+    before = st.fingerprint()
+    with pytest.raises(IllegalAction) as err:
+        play(st, 0, "pass")
+    assert err.value.rule == "SC-PROJ-11"
+    assert st.fingerprint() == before
+    play(st, 0, "move M13>5")
+    play(st, 0, "end")
+    assert st.passes == 0

@@ -159,7 +159,7 @@ def _blank(t: Table, rng: Rng) -> SonicCupState:
     st.fu_in_sp = False
     st.tired = [False] * n
     st.singer, st.sang = -1, [False, False]
-    st.swapped, st.kick_seat, st.scorer = 0, 0, -1
+    st.swapped, st.kick_seat, st.scorer, st.passes = 0, 0, -1, 0
     st.role_picks, st.ending, st._legal = [], "", None
     return st
 

@@ -320,7 +320,8 @@ class SonicCupState(Data):
         if self.played:
             acts.append(A.END)
         elif not self.kickoff:  # SC-KO-2, SC-RS-4: the kick-off player may not pass
-            acts.append(A.PASS)
+            if self.passes < self.t.n:  # SC-PROJ-11: after a whole round of passes, play on
+                acts.append(A.PASS)
             if self._may_sing(seat):
                 acts.append(A.SING)
         three, two = len(hand) >= 3, len(hand) >= 2
@@ -336,7 +337,7 @@ class SonicCupState(Data):
             if b in cards[cid].maneuver and self.can_power_kick(hand, cid):
                 acts.append(Play(Verb.PK, cid))
             acts.extend(after)
-        if self.kickoff and not acts:  # SC-GAP-29 cannot happen with 3+ cards; never leave no move
+        if not acts:  # SC-GAP-29: cannot happen with 3+ cards; never leave a seat without a move
             acts.append(A.PASS)
         return acts
 
@@ -366,14 +367,17 @@ class SonicCupState(Data):
     def _play_turn(self, seat: int, act: Play, ev: list[Event]) -> None:
         verb = act.verb
         if verb is Verb.PASS:  # SC-TURN-4: no refill
+            self.passes += 1
             self._event(ev, "pass", seat=seat)
             self.end_turn(seat, ev)
         elif verb is Verb.END:
+            self.passes = 0
             if self.shoot:
                 self._shoot_failed(seat, ev)
             elif self._refill(seat, False, ev):  # SC-TURN-2; may end time (SC-DECK-3a)
                 self.end_turn(seat, ev)
         elif verb is Verb.SING:
+            self.passes = 0
             self._sing(seat, ev)
         elif verb is Verb.KB:
             self._shot(seat, act.arg, ev, inside_turn=True)
@@ -436,7 +440,7 @@ class SonicCupState(Data):
         """A shooting KB: refill, then the defenders answer (SC-SP-1, SC-SP-3)."""
         c = self.card(cid)
         self._discard(seat, cid)
-        self.phase, self.shoot = Phase.SHOOTING, 0
+        self.phase, self.shoot, self.passes = Phase.SHOOTING, 0, 0
         self.attack, self.arrows, self.shot_arrows, self.last_shooter = team(seat), c.kick_block, c.kick_block, seat
         self._event(ev, "shot", seat=seat, card=cid, arrows=c.kick_block)
         if not self._refill(seat, True, ev):
@@ -572,7 +576,7 @@ class SonicCupState(Data):
 
     def _restart(self, kicking: int, kicker: int, scorer: int, ev: list[Event]) -> None:
         """SC-RS-1..4 in the order of docs/rules/sonic-cup.md: change, recovery, exchange, kick-off."""
-        self.ball, self.kick_seat, self.scorer = KICKOFF_ZONE[kicking], kicker, scorer
+        self.ball, self.kick_seat, self.scorer, self.passes = KICKOFF_ZONE[kicking], kicker, scorer, 0
         self.shoot, self.pending, self.picks = 0, "", []
         self._event(ev, "restart", team=TEAM_NAMES[kicking], seat=kicker, ball=self.ball)
         if self.t.n == 2 and scorer >= 0:  # SC-RS-3

@@ -103,6 +103,7 @@ class Data:
         "last_shooter",
         "mf_used",
         "next_seat",
+        "passes",
         "pending",
         "phase",
         "picks",
@@ -160,6 +161,7 @@ class Data:
     swapped: int  # cards the actor gave back in this exchange
     kick_seat: int  # who kicks off after the pending restart
     scorer: int  # 2p: the seat who just scored, -1 if none (SC-RS-3)
+    passes: int  # turns passed in a row with no card played (SC-PROJ-11)
     role_picks: list[str]  # 2p hidden change picks, "" = not yet committed
     ending: str
     _legal: tuple[int, list[Any]] | None
@@ -203,6 +205,7 @@ class Data:
         new.scorer = self.scorer
         new.role_picks = self.role_picks[:]
         new.ending = self.ending
+        new.passes = self.passes
         new._legal = None
 
     # Which fields the setup notation carries, with their JSON form.
@@ -211,7 +214,7 @@ class Data:
         "phase", "actor", "queue", "played", "pending", "picks", "mf_used", "kickoff", "shoot",
         "steal_from", "next_seat", "attack", "arrows", "shot_arrows", "last_shooter",
         "last_blocker", "fu_shooter", "fu_in_sp", "tired", "singer", "sang", "swapped",
-        "kick_seat", "scorer", "role_picks", "ending",
+        "kick_seat", "scorer", "role_picks", "ending", "passes",
     )  # fmt: skip
 
     def to_setup(self) -> dict[str, Any]:

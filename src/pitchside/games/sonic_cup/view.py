@@ -59,6 +59,7 @@ def view(st: SonicCupState, seat: int | None) -> dict[str, Any]:
         "hand": sorted(st.hands[seat]) if seat is not None else None,
         "picks": st.picks[:],
         "pending": st.pending,
+        "must_play": st.phase is Phase.TURN and (st.kickoff or st.passes >= st.t.n),
         "sang": {"blue": st.sang[0], "red": st.sang[1]},
     }
     if st.phase in (Phase.SHOOTING, Phase.FOLLOW_UP) or st.shoot:
@@ -219,6 +220,8 @@ def _why_turn(st: SonicCupState, seat: int, act: Play) -> tuple[str, str]:
     if verb is Verb.PASS:
         if st.kickoff:
             return "SC-KO-2", "the kick-off player must play cards and may not pass"
+        if not st.played and st.passes >= st.t.n:
+            return "SC-PROJ-11", "every player has passed in turn: play at least one card"
         return "SC-TURN-4", "you have played cards: end the turn with 'end'"
     if verb is Verb.END:
         if st.kickoff:
