@@ -29,8 +29,8 @@ def _fresh_postgres(worker: str) -> str:
 
 
 @pytest.fixture(params=BACKENDS)
-def db_url(request: pytest.FixtureRequest, tmp_path: Path, worker_id: str) -> Iterator[str]:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'pitchside.sqlite3'}"
     else:
-        yield _fresh_postgres(worker_id)
+        yield _fresh_postgres(os.environ.get("PYTEST_XDIST_WORKER", "main"))

@@ -4,9 +4,7 @@ PITCHSIDE_TEST_POSTGRES_URL names a server."""
 
 from __future__ import annotations
 
-import os
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,14 +31,11 @@ from pitchside.store.tournaments import (
     save_match,
 )
 
-URLS = ["sqlite"] + (["postgres"] if os.environ.get("PITCHSIDE_TEST_POSTGRES_URL") else [])
 
-
-@pytest.fixture(params=URLS)
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> sessionmaker[Session]:
-    if request.param == "sqlite":
-        return open_db(f"sqlite:///{tmp_path / 'store.sqlite3'}")
-    return open_db(os.environ["PITCHSIDE_TEST_POSTGRES_URL"])
+@pytest.fixture
+def db(db_url: str) -> sessionmaker[Session]:
+    """SQLite, and PostgreSQL when one is configured (tests/store/conftest.py)."""
+    return open_db(db_url)
 
 
 @pytest.fixture
