@@ -380,7 +380,7 @@ class SonicCupState(Data):
             self.passes = 0
             self._sing(seat, ev)
         elif verb is Verb.KB:
-            self._shot(seat, act.arg, ev, inside_turn=True)
+            self._shot(seat, act.arg, ev)
         elif act.zone == 0:  # first picks of a multi-card play
             self.hands[seat].remove(act.arg)
             self.pending = verb.value
@@ -436,7 +436,7 @@ class SonicCupState(Data):
 
     # ----------------------------------------------------------------- shooting
 
-    def _shot(self, seat: int, cid: str, ev: list[Event], inside_turn: bool = False) -> None:
+    def _shot(self, seat: int, cid: str, ev: list[Event]) -> None:
         """A shooting KB: refill, then the defenders answer (SC-SP-1, SC-SP-3)."""
         c = self.card(cid)
         self._discard(seat, cid)
