@@ -7,10 +7,8 @@ pair, the dice, fouls and the shootout live in resolve.py.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
-from typing import Any, Self
+from typing import Any
 
 from pitchside.core.decision import OVER, Decision, DecisionKind
 from pitchside.core.errors import IllegalAction
@@ -122,11 +120,6 @@ class MyWorldCupState(Resolver):
             details["shootout"] = self.pens[:]
         return Outcome((home, away), winner, returns, self.ending, details)
 
-    def clone(self) -> Self:
-        new: Self = object.__new__(type(self))
-        self.copy_into(new)
-        return new
-
     def determinize(self, seat: int, rng: Rng) -> MyWorldCupState:
         from pitchside.games.my_world_cup.view import determinize
 
@@ -136,10 +129,6 @@ class MyWorldCupState(Resolver):
         from pitchside.games.my_world_cup.view import view
 
         return view(self, seat)
-
-    def fingerprint(self) -> str:
-        text = json.dumps(self.to_setup(), sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def why_illegal(self, seat: int, action: Any) -> IllegalAction:
         from pitchside.games.my_world_cup.view import explain

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from pitchside.core.rng import Rng
+from pitchside.core.slots import SlotState
 from pitchside.games.my_world_cup.actions import Act, Verb, half_text
 from pitchside.games.my_world_cup.cards import CardSet, Dice, Kind, load_cards, load_dice
 from pitchside.games.my_world_cup.skills import Powers
@@ -170,7 +171,7 @@ class Table:
     config: dict[str, Any]
 
 
-class Data:
+class Data(SlotState):
     """The mutable part of a match. Plain fields so clone() is a handful of list copies."""
 
     __slots__ = (

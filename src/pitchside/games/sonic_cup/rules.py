@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
-from typing import Any, Self
+from typing import Any
 
 from pitchside.core.decision import OVER, Decision, DecisionKind
 from pitchside.core.errors import IllegalAction
@@ -131,11 +129,6 @@ class SonicCupState(Data):
         returns = tuple(0.0 if winner is None else (1.0 if team(s) == winner else -1.0) for s in range(self.t.n))
         return Outcome((blue, red), winner, returns, self.ending, {"deck_counter": self.counter})
 
-    def clone(self) -> Self:
-        new: Self = object.__new__(type(self))
-        self.copy_into(new)
-        return new
-
     def determinize(self, seat: int, rng: Rng) -> SonicCupState:
         from pitchside.games.sonic_cup.view import determinize
 
@@ -145,10 +138,6 @@ class SonicCupState(Data):
         from pitchside.games.sonic_cup.view import view
 
         return view(self, seat)
-
-    def fingerprint(self) -> str:
-        text = json.dumps(self.to_setup(), sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     # ----------------------------------------------------------------- helpers
 

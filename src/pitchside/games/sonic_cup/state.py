@@ -10,6 +10,7 @@ from enum import IntEnum, StrEnum
 from typing import Any
 
 from pitchside.core.rng import Rng
+from pitchside.core.slots import SlotState
 from pitchside.games.sonic_cup.cards import Deck
 
 BLUE, RED = 0, 1
@@ -79,7 +80,7 @@ def team(seat: int) -> int:
     return seat & 1
 
 
-class Data:
+class Data(SlotState):
     """The mutable part of a match. Plain fields so clone() is a handful of copies."""
 
     __slots__ = (

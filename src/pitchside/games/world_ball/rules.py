@@ -6,9 +6,7 @@ use (draw, recover, costs, triggers) in mechanics.py.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import Any, Self
+from typing import Any
 
 from pitchside.core.decision import OVER, Decision, DecisionKind
 from pitchside.core.errors import IllegalAction
@@ -107,11 +105,6 @@ class WorldBallState(Windows):
         details = {"characters": self.chars[:], "halves": self.half, "sudden_death": self.sudden}
         return Outcome((a, b), winner, returns, self.ending, details)
 
-    def clone(self) -> Self:
-        new: Self = object.__new__(type(self))
-        self.copy_into(new)
-        return new
-
     def determinize(self, seat: int, rng: Rng) -> WorldBallState:
         from pitchside.games.world_ball.view import determinize
 
@@ -121,10 +114,6 @@ class WorldBallState(Windows):
         from pitchside.games.world_ball.view import view
 
         return view(self, seat)
-
-    def fingerprint(self) -> str:
-        text = json.dumps(self.to_setup(), sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def why_illegal(self, seat: int, action: Any) -> IllegalAction:
         from pitchside.games.world_ball.explain import explain

@@ -12,6 +12,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.rng import Rng
+from pitchside.core.slots import SlotState
 
 if TYPE_CHECKING:
     from pitchside.games.world_ball.cards import Content
@@ -61,7 +62,7 @@ class Table:
         self.powers_cache = self.content.powers_cache  # shared by every match on the same content
 
 
-class Data:
+class Data(SlotState):
     """The mutable part of a match. Plain fields so clone() is a handful of copies."""
 
     __slots__ = (
