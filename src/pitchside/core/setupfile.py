@@ -65,3 +65,14 @@ def _existing(obj: Any, path: list[str | int]) -> list[str | int]:
         obj = obj[key]
         found.append(key)
     return found
+
+
+def scalar_mismatch(value: Any, blank: Any) -> str | None:
+    """Why ``value`` cannot fill a setup field whose blank value is ``blank`` (None if it can)."""
+    if isinstance(blank, bool):
+        return None if isinstance(value, bool) else "must be true or false"
+    if isinstance(blank, int):
+        return None if isinstance(value, int) and not isinstance(value, bool) else "must be an integer"
+    if isinstance(blank, str):
+        return None if isinstance(value, str) else "must be a string"
+    return None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError, IllegalAction
 from pitchside.core.rng import Rng
+from pitchside.core.setupfile import scalar_mismatch
 from pitchside.games.sonic_cup.actions import Play, Verb
 from pitchside.games.sonic_cup.cards import arrows_text
 from pitchside.games.sonic_cup.state import (
@@ -349,17 +350,10 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
             if not isinstance(value, str) or value.upper() not in Phase.__members__:
                 raise fail("phase", f"must be one of {', '.join(p.name.lower() for p in Phase)}")
             value = Phase[value.upper()]
-        elif isinstance(default, bool):
-            if not isinstance(value, bool):
-                raise fail(name, "must be true or false")
-        elif isinstance(default, int):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise fail(name, "must be an integer")
-        elif isinstance(default, str):
-            if not isinstance(value, str):
-                raise fail(name, "must be a string")
         elif isinstance(default, list):
             value = _list_field(name, value, n, fail)
+        elif (why := scalar_mismatch(value, default)) is not None:
+            raise fail(name, why)
         setattr(st, name, value)
     _check(st, fail)
     return st

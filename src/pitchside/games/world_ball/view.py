@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
+from pitchside.core.setupfile import scalar_mismatch
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, TEAM_NAMES, Data, Phase, team
 
 if TYPE_CHECKING:
@@ -188,17 +189,10 @@ def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldB
             value = Phase[value.upper()]
         elif name == "stack":
             value = _stack(value, n, fail)
-        elif isinstance(default, bool):
-            if not isinstance(value, bool):
-                raise fail(name, "must be true or false")
-        elif isinstance(default, int):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise fail(name, "must be an integer")
-        elif isinstance(default, str):
-            if not isinstance(value, str):
-                raise fail(name, "must be a string")
         elif isinstance(default, list):
             value = _list_field(name, value, default, fail)
+        elif (why := scalar_mismatch(value, default)) is not None:
+            raise fail(name, why)
         setattr(st, name, value)
     if "chars" not in setup and "characters" in cfg:
         st.chars = list(cfg["characters"])
