@@ -149,6 +149,7 @@ def determinize(st: MyWorldCupState, seat: int, rng: Rng) -> MyWorldCupState:
     pool = st.hands[o] + st.deck + st.elsewhere
     if hidden_line:
         pool += [c.split(":", 1)[0] for c in st.line[o]]
+    pool.sort()  # the unseen cards as a set: their true order must not shape the guess
     rng.shuffle(pool)
     k = len(st.hands[o])
     new.hands[o] = pool[:k]

@@ -83,6 +83,7 @@ def determinize(st: SonicCupState, seat: int, rng: Rng) -> SonicCupState:
     new = st.clone()
     others = [s for s in range(st.t.n) if s != seat]
     pool = [c for s in others for c in new.hands[s]] + new.deck
+    pool.sort()  # the unseen cards as a set: their true order must not shape the guess
     rng.shuffle(pool)
     i = 0
     for s in others:

@@ -117,6 +117,7 @@ def determinize(st: WorldBallState, seat: int, rng: Rng) -> WorldBallState:
     n = st.t.n
     others = [s for s in range(n) if s != seat]
     pool = [c for s in others for c in new.hands[s]] + new.deck
+    pool.sort()  # the unseen cards as a set: their true order must not shape the guess
     rng.shuffle(pool)
     i = 0
     for s in others:
