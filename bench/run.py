@@ -15,7 +15,8 @@ import time
 import timeit
 from collections.abc import Callable
 
-from pitchside.agents.base import RandomAgent
+from pitchside.agents.base import Observation, RandomAgent
+from pitchside.agents.ismcts import ISMCTSAgent
 from pitchside.core.game import Game, State
 from pitchside.core.registry import GAMES, load_game
 from pitchside.core.rng import Rng
@@ -74,6 +75,23 @@ def micro(states: list[State], make: Callable[[State], Callable[[], object]], nu
     return statistics.median(per_state)
 
 
+def ismcts_rate(states: list[State], iterations: int) -> float:
+    """IS-MCTS iterations per second, searching from each state's current decision (default settings)."""
+    agent = ISMCTSAgent(iterations=iterations)
+    rng = Rng(3)
+    done, secs = 0, 0.0
+    for st in states:
+        seat = st.decision().seat
+        if seat is None:
+            continue
+        obs = Observation(st, seat, st.legal_actions(seat))
+        start = time.perf_counter()
+        agent.search(obs, rng)
+        secs += time.perf_counter() - start
+        done += agent.last_iterations
+    return done / secs if secs else 0.0
+
+
 def verdict(ok: bool) -> str:
     return "ok" if ok else "BELOW TARGET"
 
@@ -115,6 +133,13 @@ def bench_game(game_id: str, quick: bool) -> None:
     print(
         f"  determinize(): {' / '.join(f'{x:6.2f}' for x in det_us)} µs at {at}"
         "   (no stated target; IS-MCTS pays it once per iteration)"
+    )
+    rates = [
+        ismcts_rate(mid_game_states(game, seats, 2 if quick else 5), 50 if quick else 200) for seats in sorted({lo, hi})
+    ]
+    print(
+        f"  IS-MCTS:       {' / '.join(f'{x:6,.0f}' for x in rates)} iterations/s at {at}"
+        "   (default agent: rollouts of <= 100 random moves; no stated target)"
     )
 
 

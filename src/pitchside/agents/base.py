@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -48,7 +48,13 @@ class RandomAgent:
         return obs.legal[rng.below(len(obs.legal))]
 
 
-AGENTS: dict[str, type] = {"random": RandomAgent}
+def _ismcts() -> Agent:
+    from pitchside.agents.ismcts import ISMCTSAgent  # imported only when asked for
+
+    return ISMCTSAgent()
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "ismcts": _ismcts}
 PER_GAME = ("heuristic",)  # found in the game's own heuristics module as AGENT
 
 
