@@ -125,7 +125,7 @@ def _agents(spec: str, count: int, game: str) -> list[Agent]:
 
     names = [s.strip() for s in spec.split(",") if s.strip()]
     if not names:
-        fail("no agent named; known: random, heuristic")
+        fail("no agent named; known: random, heuristic, ismcts")
     try:
         return [make_agent(names[i % len(names)], game) for i in range(count)]
     except ValueError as e:
@@ -164,7 +164,7 @@ def play(
     you: Annotated[int, typer.Option("--you", help="Your seat (0 is Blue or home; seats alternate teams).")] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help="Match seed (random if not given).")] = None,
     bots: Annotated[
-        str, typer.Option("--bots", help="Agent for the other seats: heuristic or random (comma list to vary).")
+        str, typer.Option("--bots", help="Agent for the other seats: heuristic, ismcts or random (comma list to vary).")
     ] = "heuristic",
     record: Annotated[Path | None, typer.Option("--record", help="Save the match record (JSON Lines) here.")] = None,
     auto: Annotated[bool, typer.Option("--auto/--no-auto", help="Play your only legal action for you.")] = True,
