@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError, IllegalAction
+from pitchside.core.hidden import shuffle_unseen
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup.actions import Act, Verb
 from pitchside.games.my_world_cup.cards import FOUL_FACES, Kind
@@ -149,8 +150,7 @@ def determinize(st: MyWorldCupState, seat: int, rng: Rng) -> MyWorldCupState:
     pool = st.hands[o] + st.deck + st.elsewhere
     if hidden_line:
         pool += [c.split(":", 1)[0] for c in st.line[o]]
-    pool.sort()  # the unseen cards as a set: their true order must not shape the guess
-    rng.shuffle(pool)
+    pool = shuffle_unseen(pool, rng)
     k = len(st.hands[o])
     new.hands[o] = pool[:k]
     i = k

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError, IllegalAction
+from pitchside.core.hidden import redeal
 from pitchside.core.rng import Rng
 from pitchside.core.setupfile import scalar_mismatch
 from pitchside.games.sonic_cup.actions import Play, Verb
@@ -82,15 +83,7 @@ def determinize(st: SonicCupState, seat: int, rng: Rng) -> SonicCupState:
     """A full state the seat cannot tell from the real one: unseen cards dealt again at random."""
     new = st.clone()
     others = [s for s in range(st.t.n) if s != seat]
-    pool = [c for s in others for c in new.hands[s]] + new.deck
-    pool.sort()  # the unseen cards as a set: their true order must not shape the guess
-    rng.shuffle(pool)
-    i = 0
-    for s in others:
-        k = len(new.hands[s])
-        new.hands[s] = pool[i : i + k]
-        i += k
-    new.deck = pool[i:]
+    new.deck = redeal(new.hands, others, new.deck, rng)
     new.rng = rng.fork()  # future draws are unknown too
     if new.phase is Phase.ROLE_CHANGE:
         for s in others:

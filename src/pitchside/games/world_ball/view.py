@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
+from pitchside.core.hidden import redeal
 from pitchside.core.rng import Rng
 from pitchside.core.setupfile import scalar_mismatch
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, TEAM_NAMES, Data, Phase, team
@@ -116,15 +117,7 @@ def determinize(st: WorldBallState, seat: int, rng: Rng) -> WorldBallState:
     new = st.clone()
     n = st.t.n
     others = [s for s in range(n) if s != seat]
-    pool = [c for s in others for c in new.hands[s]] + new.deck
-    pool.sort()  # the unseen cards as a set: their true order must not shape the guess
-    rng.shuffle(pool)
-    i = 0
-    for s in others:
-        k = len(new.hands[s])
-        new.hands[s] = pool[i : i + k]
-        i += k
-    new.deck = pool[i:]
+    new.deck = redeal(new.hands, others, new.deck, rng)
     if st.phase is Phase.DRAFT:
         seen = {c for c in st.chars if c} | set(st.offers[seat])
         unseen = [c for c in st.t.content.characters if c not in seen]
