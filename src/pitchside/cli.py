@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from pitchside.cli_errors import GuardedGroup, guarded_main
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 
 app: typer.Typer = typer.Typer(
     name="pitchside",
+    cls=GuardedGroup,
     help="Chinese tabletop football card games (音速杯 Sonic Cup, …) in the terminal.",
     no_args_is_help=True,
     add_completion=False,
@@ -30,6 +33,7 @@ app: typer.Typer = typer.Typer(
     rich_markup_mode=None,  # plain help: `pitchside --help` then imports no Rich at all
 )
 
+SEED_LIMIT = 2**63  # seeds are stored in records and passed to the games' 64-bit generator
 GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. sonic-cup, tzq, 音速杯 (see `pitchside games`).")]
 
 
@@ -181,12 +185,15 @@ def play(
 
     g = _game(game)
     seats = _seats(g, seats, 4)
-    if not 0 <= you < seats:
-        fail(f"--you must be a seat from 0 to {seats - 1}")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
+    _check_seed(seed)
     config = _config(g, seats, {"home": home, "away": away}, sets)
-    _state(g, config, seed)  # check the setup before drawing anything
+    _state(g, config, seed)  # the game checks the seat count and the rest of the config first
+    if not 0 <= you < seats:
+        fail(f"--you must be a seat from 0 to {seats - 1}")
+    if record is not None:
+        _check_writable(record)  # before the first move: a bad path must not cost the match
     renderer = _renderer(g, config)
     console = _console()
     team_names = _team_names(g)
@@ -209,24 +216,59 @@ def play(
     console.print(human.body(view))
     console.print(renderer.outcome(result.outcome.to_json(), you))
     console.print(f"[dim]{result.decisions} decisions.[/]")
-    target = record
-    if target is None and sys.stdin.isatty():
-        try:
-            answer = console.input("Save the record? File name (Enter to skip): ").strip()
-        except (EOFError, KeyboardInterrupt):
-            answer = ""
-        target = Path(answer) if answer else None
-    if target is not None:
-        _save(result.record, target, console)
-        console.print(f"[dim]Watch it again: pitchside replay {target}[/]")
+    if record is not None:
+        _save(result.record, record, console)
+    elif sys.stdin.isatty():
+        _ask_and_save(result.record, console)
+
+
+def _check_seed(seed: int) -> None:
+    if not 0 <= seed < SEED_LIMIT:
+        fail(f"--seed must be from 0 to {SEED_LIMIT - 1}")
+
+
+def _check_writable(path: Path) -> None:
+    """Open ``path`` for writing now (without truncating it), so a bad path is refused before the match."""
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        fail(f"cannot write the record to {path}: {e.strerror}")
+    if not existed:
+        path.unlink(missing_ok=True)
 
 
 def _save(rec: Any, path: Path, console: Console) -> None:
+    from rich.markup import escape
+
     try:
         rec.save(path)
     except OSError as e:
         fail(f"cannot write {path}: {e.strerror}")
-    console.print(f"Record saved to {path}")
+    console.print(f"Record saved to {escape(str(path))}")
+    console.print(f"[dim]Watch it again: pitchside replay {escape(str(path))}[/]")
+
+
+def _ask_and_save(rec: Any, console: Console) -> None:
+    """At a terminal, offer to save the record; a path that cannot be written is asked for again."""
+    from rich.markup import escape
+
+    while True:
+        try:
+            answer = console.input("Save the record? File name (Enter to skip): ").strip()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if not answer:
+            return
+        try:
+            rec.save(Path(answer))
+        except OSError as e:
+            console.print(f"[red]Cannot write {escape(answer)}[/]: {escape(e.strerror or str(e))}")
+            continue
+        console.print(f"Record saved to {escape(answer)}")
+        console.print(f"[dim]Watch it again: pitchside replay {escape(answer)}[/]")
+        return
 
 
 def _team_names(game: Game) -> tuple[str, ...]:
@@ -259,6 +301,9 @@ def simulate(
     g = _game(game)
     if n_games < 1:
         fail("--games must be at least 1")
+    _check_seed(seed)
+    if seed + n_games > SEED_LIMIT:
+        fail(f"--seed + --games must stay below {SEED_LIMIT}")
     config = _config(g, seats, {"home": home, "away": away}, sets)
     _state(g, config, seed)
     agent_list = _agents(agents, seats, g.id)
@@ -454,7 +499,7 @@ app.add_typer(worldcup, name="worldcup")
 
 
 def main() -> None:
-    app()
+    guarded_main(app)
 
 
 if __name__ == "__main__":
