@@ -1,8 +1,10 @@
-"""pitchside benchmarks (`make bench`, or `.venv/bin/python bench/run.py [--quick]`).
+"""pitchside benchmarks (`make bench`, or `.venv/bin/python bench/run.py [--quick] [--compare-only]`).
 
-For every registered game: random-play throughput at the fewest and the most seats, in one
-process, and the cost of clone() and determinize() on mid-game states. Each figure is printed
-next to its target (docs/architecture.md, "Performance"); nothing here asserts: tests never time.
+First, issue 7's side-by-side check (bench/peers.py): random full-game play per decision at 2 seats
+against RLCard's UNO game loop and OpenSpiel's hearts, in this process. Then, for every registered
+game: random-play throughput at the fewest and the most seats, and the cost of clone() and
+determinize() on mid-game states. Last, issue 7's targets in one block. Each figure is printed
+next to its target (bench/README.md); nothing here asserts: tests never time.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import time
 import timeit
 from collections.abc import Callable
 
+from peers import TARGET_CLONE_US, TARGET_FRIENDLIES, compare, print_targets
+
 from pitchside.agents.base import Observation, RandomAgent
 from pitchside.agents.ismcts import ISMCTSAgent
 from pitchside.core.game import Game, State
@@ -24,8 +28,7 @@ from pitchside.sim.match import play_match
 
 TARGET_DECISIONS = 100_000  # per second, per core, random play
 # My World Cup matches are ~10 decisions, so its issue states its target in matches instead.
-TARGET_MATCHES = {"my-world-cup": 5_000}  # friendly matches per second, per core, random play
-TARGET_CLONE_US = 10.0
+TARGET_MATCHES = {"my-world-cup": TARGET_FRIENDLIES}  # friendly matches per second, per core, random play
 
 
 def random_play(game: Game, seats: int, matches: int) -> tuple[float, int]:
@@ -96,7 +99,17 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "BELOW TARGET"
 
 
-def bench_game(game_id: str, quick: bool) -> None:
+def clone_figures(game: Game, seat_counts: list[int], quick: bool) -> dict[int, float]:
+    """clone() µs on mid-game states, by seat count."""
+    number = 500 if quick else 3000
+    return {
+        seats: micro(mid_game_states(game, seats, 3 if quick else 10), lambda st: st.clone, number)
+        for seats in seat_counts
+    }
+
+
+def bench_game(game_id: str, quick: bool) -> dict[int, float]:
+    """Print the game's figures; returns clone() µs by seat count."""
     game = load_game(game_id)
     entry = GAMES[game_id]
     print(f"\n{game.id} — {game.name}, rules {game.version}")
@@ -141,6 +154,7 @@ def bench_game(game_id: str, quick: bool) -> None:
         f"  IS-MCTS:       {' / '.join(f'{x:6,.0f}' for x in rates)} iterations/s at {at}"
         "   (default agent: rollouts of <= 100 random moves; no stated target)"
     )
+    return dict(zip(sorted({lo, hi}), clone_us, strict=True))
 
 
 TARGET_TOURNAMENTS = 60  # per minute: a whole bot-only World Cup in under a second
@@ -189,16 +203,26 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="pitchside benchmarks: figures next to their targets")
     ap.add_argument("--quick", action="store_true", help="fewer matches and repetitions (a few seconds)")
     ap.add_argument("--game", action="append", help="only this game (id or alias); repeatable")
+    ap.add_argument(
+        "--compare-only", action="store_true", help="only the side-by-side check against the peers, and clone()"
+    )
     args = ap.parse_args(argv)
     ids = [load_game(g).id for g in args.game] if args.game else list(GAMES)
     print(
         f"pitchside bench — Python {platform.python_version()} ({platform.python_implementation()}), "
         f"{platform.machine()}, one process{', --quick' if args.quick else ''}"
     )
+    # The comparison runs first, in a fresh process, before the other figures churn the heap.
+    peers, mine = compare([load_game(g) for g in ids if 2 in GAMES[g].seat_counts], args.quick)
+    clones: dict[str, dict[int, float]] = {}
     for game_id in ids:
-        bench_game(game_id, args.quick)
-    if "my-world-cup" in ids:
+        if args.compare_only:
+            clones[game_id] = clone_figures(load_game(game_id), [2], args.quick)
+        else:
+            clones[game_id] = bench_game(game_id, args.quick)
+    if "my-world-cup" in ids and not args.compare_only:
         bench_worldcup(args.quick)
+    print_targets(peers, mine, clones)
     return 0
 
 
