@@ -168,7 +168,7 @@ def test_replay_of_a_tampered_record_names_the_move(record_file: Path, tmp_path:
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, _, err, both = run("replay", str(bad))
     assert code == 1
-    assert "move 5 (line 6)" in err and "move Q99>5" in err
+    assert f"{bad}:6: move 5: illegal" in err and "move Q99>5" in err
     assert_clean(both)
     code, out, _, _ = run("replay", str(bad), "--json")
     assert code == 1

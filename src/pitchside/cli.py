@@ -444,7 +444,7 @@ def replay(
                     ensure_ascii=False,
                 )
             )
-        fail(f"{file}: {e}", 1)
+        fail(str(e), 1)
     except DataError as e:
         fail(str(e))
     st = result.state

@@ -104,22 +104,24 @@ def test_replay_reaches_the_same_state_and_events(result: MatchResult) -> None:
 
 # ---------------------------------------------------------------- malformed files
 
+H = '{"format": "pitchside-record/1", "version": "1.0", '  # a header's first fields, to be completed
+
 
 @pytest.mark.parametrize(
     ("n", "new", "line", "field", "words"),
     [
-        (1, '{"format": "pitchside-record/1", "version": "1.0", "seed": 1}', 1, "game", "missing"),
-        (1, '{"game": 7, "seed": 1}', 1, "game", "must be a string"),
-        (1, '{"game": "sonic-cup", "seed": "one"}', 1, "seed", "must be an integer or null"),
-        (1, '{"game": "sonic-cup", "seed": true}', 1, "seed", "must be an integer or null"),
-        (1, '{"game": "sonic-cup", "seed": 1, "config": [4]}', 1, "config", "must be an object"),
-        (1, '{"game": "sonic-cup", "seed": 1, "players": "me"}', 1, "players", "must be a list"),
-        (1, '{"game": "sonic-cup", "setup": 5}', 1, "setup", "must be an object"),
-        (1, '{"game": "sonic-cup"}', 1, "seed", "needs a seed or a setup"),
+        (1, H + '"seed": 1}', 1, "game", "missing"),
+        (1, H + '"game": 7, "seed": 1}', 1, "game", "must be a string"),
+        (1, H + '"game": "sonic-cup", "seed": "one"}', 1, "seed", "must be an integer from 0"),
+        (1, H + '"game": "sonic-cup", "seed": true}', 1, "seed", "must be an integer from 0"),
+        (1, H + '"game": "sonic-cup", "seed": 1, "config": [4]}', 1, "config", "must be an object"),
+        (1, H + '"game": "sonic-cup", "seed": 1, "players": "me"}', 1, "players", "must be a list"),
+        (1, H + '"game": "sonic-cup", "setup": 5}', 1, "setup", "must be an object"),
+        (1, H + '"game": "sonic-cup"}', 1, "seed", "needs a seed or a setup"),
         (1, "[1, 2]", 1, None, "must be a JSON object"),
         (3, '{"seat": "0", "action": "pass"}', 3, "seat", "must be a seat number"),
         (4, '{"seat": true, "action": "pass"}', 4, "seat", "must be a seat number"),
-        (5, '{"seat": 1}', 5, "action", "must be action text"),
+        (5, '{"seat": 1}', 5, "action", "missing in the move"),
         (6, '{"seat": 1, "action": ["pass"]}', 6, "action", "must be action text"),
         (7, '{"seat": 1, "action": "pass"', 7, None, "not valid JSON"),
         (8, "pass", 8, None, "not valid JSON"),
@@ -179,7 +181,7 @@ def test_a_record_from_a_bad_setup_names_the_field() -> None:
     rec = MatchRecord("sonic-cup", GAME.version, {}, setup=setup, source="s.jsonl")
     with pytest.raises(DataError) as err:
         replay(rec, GAME)
-    assert (err.value.file, err.value.field) == ("s.jsonl", "ball")
+    assert (err.value.file, err.value.field) == ("s.jsonl", "setup.ball")
 
 
 # ---------------------------------------------------------------- divergence
@@ -196,7 +198,7 @@ def test_wrong_seat_names_the_move_and_line(result: MatchResult) -> None:
     m = result.record.moves[i]
     e = diverge(edited(result.record, i + 2, json.dumps({"seat": (m.seat + 1) % 4, "action": m.action})))
     assert (e.index, e.line) == (i, i + 2)
-    assert str(e).startswith(f"move {i + 1} (line {i + 2}):")
+    assert str(e).startswith(f"div.jsonl:{i + 2}: move {i + 1}:")
     assert f"decision is seat {m.seat}'s" in str(e)
 
 
@@ -204,7 +206,7 @@ def test_illegal_action_names_the_move_and_line(result: MatchResult) -> None:
     # The first move is a kick-off, which may not pass (SC-KO-2).
     e = diverge(edited(result.record, 2, json.dumps({"seat": result.record.moves[0].seat, "action": "pass"})))
     assert (e.index, e.line) == (0, 2)
-    assert str(e).startswith("move 1 (line 2): illegal 'pass'")
+    assert str(e).startswith("div.jsonl:2: move 1: illegal 'pass'")
     assert "SC-KO-2" in str(e)
 
 
@@ -221,8 +223,8 @@ def test_outcome_mismatch(result: MatchResult) -> None:
     scores = rec.outcome["scores"]
     rec.outcome = {**rec.outcome, "scores": [scores[1] + 1, scores[0]]}
     e = diverge(rec.dumps())
-    assert e.index == len(rec.moves) and e.line is None
-    assert "outcome diverges" in str(e)
+    assert e.index == len(rec.moves) and e.line == len(rec.moves) + 2 and e.field == "outcome"
+    assert str(e).startswith(f"div.jsonl:{e.line}: field 'outcome': outcome diverges")
 
 
 def test_fingerprint_mismatch(result: MatchResult) -> None:
@@ -250,7 +252,8 @@ def test_another_rules_version(result: MatchResult) -> None:
     rec = MatchRecord.loads(result.record.dumps())
     rec.version = "0.9"
     e = diverge(rec.dumps())
-    assert e.index == -1 and "rules version 0.9" in str(e)
+    assert e.index == -1 and (e.line, e.field) == (1, "version")
+    assert str(e) == f"div.jsonl:1: field 'version': record is for rules version 0.9, this is {GAME.version}"
 
 
 def test_another_seed_diverges(result: MatchResult) -> None:

@@ -37,11 +37,17 @@ class DataError(PitchsideError, ValueError):
 
 
 class ReplayError(PitchsideError):
-    """A record that does not replay: ``index`` is the 0-based move, ``line`` its file line."""
+    """A record that does not replay: ``index`` is the 0-based move (-1: the header, len(moves): the end
+    line), ``line`` its file line, ``field`` the header or end-line field at fault (None for a move)."""
 
-    def __init__(self, index: int, line: int | None, message: str) -> None:
-        where = f"move {index + 1}" + (f" (line {line})" if line is not None else "")
-        super().__init__(f"{where}: {message}")
+    def __init__(
+        self, index: int, line: int | None, message: str, *, file: str | None = None, field: str | None = None
+    ) -> None:
+        where = [f"{file}:{line}" if file and line is not None else file or (f"line {line}" if line else "")]
+        what = f"field {field!r}" if field else f"move {index + 1}" if index >= 0 else ""
+        super().__init__(": ".join(x for x in [*where, what, message] if x))
         self.index = index
         self.line = line
+        self.file = file
+        self.field = field
         self.message = message

@@ -1,13 +1,17 @@
 """Match records: JSON Lines, and replay.
 
-Line 1 is the header (game, rules version, config, seed or setup, seats), then one line per
-applied action (seat, action text), then optionally the outcome. Replaying the moves from
-the header gives the same match, card for card.
+Line 1 is the header (format, game, rules version, config, seed or setup, players), then one line per
+applied action (seat, action text), then optionally the end line (outcome, fingerprint of the final
+state). Replaying the moves from the header gives the same match, card for card.
+
+A record is read as if a stranger wrote it: every line is checked against its shape (``core.recordshape``)
+before anything is trusted, and every error names the file, the line and the field.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,9 +19,9 @@ from typing import Any
 
 from pitchside.core.errors import DataError, IllegalAction, InvalidAction, ReplayError
 from pitchside.core.game import Event, Game, State
-from pitchside.core.locate import json_line
 
 FORMAT = "pitchside-record/1"
+MAX_RECORD_BYTES = 64 * 1024 * 1024  # a long 10-seat match is a few hundred kB
 
 
 @dataclass
@@ -39,6 +43,8 @@ class MatchRecord:
     outcome: dict[str, Any] | None = None
     fingerprint: str | None = None  # of the final state, to detect divergence
     source: str = "<record>"
+    line: int | None = None  # the header's file line, when read from text
+    end_line: int | None = None  # the end line's (outcome, fingerprint)
 
     def header(self) -> dict[str, Any]:
         h: dict[str, Any] = {"format": FORMAT, "game": self.game, "version": self.version}
@@ -55,93 +61,62 @@ class MatchRecord:
         for m in self.moves:
             yield json.dumps({"seat": m.seat, "action": m.action}, ensure_ascii=False)
         if self.outcome is not None:
-            end = {"outcome": self.outcome}
+            end: dict[str, Any] = {"outcome": self.outcome}
             if self.fingerprint:
-                end["fingerprint"] = self.fingerprint  # type: ignore[assignment]
+                end["fingerprint"] = self.fingerprint
             yield json.dumps(end, ensure_ascii=False, separators=(",", ":"))
 
     def dumps(self) -> str:
         return "\n".join(self.lines()) + "\n"
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps(), encoding="utf-8")
+        """Write the record; a regular file is replaced whole or not at all (a full disk keeps the old one)."""
+        p = Path(path)
+        data = self.dumps().encode("utf-8")
+        if p.exists() and not p.is_file():  # /dev/stdout, a pipe: write straight through
+            with p.open("wb") as f:
+                f.write(data)
+            return
+        tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+        try:
+            with tmp.open("wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, p)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
 
     @classmethod
     def loads(cls, text: str, source: str = "<record>") -> MatchRecord:
-        rows: list[tuple[int, str, dict[str, Any]]] = []
-        for n, raw in enumerate(text.splitlines(), 1):
-            if not raw.strip():
-                continue
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as e:
-                raise DataError(source, n, None, f"not valid JSON: {e.msg} (column {e.colno})") from None
-            if not isinstance(obj, dict):
-                raise DataError(source, n, None, "each line must be a JSON object")
-            rows.append((n, raw, obj))
-        if not rows:
-            raise DataError(source, None, None, "empty record: the first line must be a header")
-        n, raw, head = rows[0]
+        from pitchside.core.recordshape import parse_record
 
-        def need(key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-            if key not in head:
-                if default is not ...:
-                    return default
-                raise DataError(source, n, key, "missing in the header")
-            value = head[key]
-            if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
-                line = json_line(raw, [key])
-                raise DataError(source, n if line is None else n + line - 1, key, f"must be {_kind(kind)}")
-            return value
-
-        rec = cls(
-            game=need("game", str),
-            version=need("version", str, ""),
-            config=need("config", dict, {}),
-            seed=need("seed", (int, type(None)), None),
-            setup=need("setup", (dict, type(None)), None),
-            players=need("players", list, []),
-            source=source,
-        )
-        if rec.seed is None and rec.setup is None:
-            raise DataError(source, n, "seed", "the header needs a seed or a setup")
-        for n, _raw, obj in rows[1:]:
-            if "outcome" in obj:
-                rec.outcome = obj["outcome"]
-                fp = obj.get("fingerprint")
-                rec.fingerprint = fp if isinstance(fp, str) else None
-                continue
-            seat, action = obj.get("seat"), obj.get("action")
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise DataError(source, n, "seat", "must be a seat number")
-            if not isinstance(action, str):
-                raise DataError(source, n, "action", "must be action text")
-            rec.moves.append(Move(seat, action, n))
-        return rec
+        return parse_record(cls, text, source)
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
-        p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
-        return cls.loads(text, str(p))
+        from pitchside.core.strictjson import decode, read_bytes
 
-
-def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kind if isinstance(kind, tuple) else (kind,)
-
-
-def _kind(kind: type | tuple[type, ...]) -> str:
-    names = {int: "an integer", str: "a string", dict: "an object", list: "a list", type(None): "null"}
-    return " or ".join(names.get(k, k.__name__) for k in _kinds(kind))
+        raw = read_bytes(path, MAX_RECORD_BYTES, "a match record")
+        return cls.loads(decode(raw, str(path)), str(path))
 
 
 def start_state(game: Game, rec: MatchRecord) -> State:
-    if rec.setup is not None:
-        return game.from_setup(rec.setup, rec.source)
-    return game.new_state(rec.config, rec.seed or 0)
+    """The state the record starts from; a bad config or setup names the record's header line and field."""
+    from pitchside.core.setupfile import check_setup_seats
+
+    where = "setup" if rec.setup is not None else "config"
+    try:
+        if rec.setup is not None:
+            check_setup_seats(rec.setup, rec.source)
+            return game.from_setup(rec.setup, rec.source)
+        return game.new_state(rec.config, rec.seed or 0)
+    except DataError as e:
+        if e.line is not None or e.file not in (rec.source, "<config>", "<setup>"):
+            raise  # an error inside a data file the config names: it names that file
+        name = f"{where}.{e.field}" if e.field else where
+        raise DataError(rec.source, rec.line, name, e.message) from None
 
 
 @dataclass
@@ -156,35 +131,51 @@ def replay(
     on_move: Callable[[int, Move, list[Event]], None] | None = None,
 ) -> Replay:
     """Re-run a record; raise ReplayError at the first move that does not apply."""
-    if rec.version and rec.version != game.version:
-        raise ReplayError(-1, None, f"record is for rules version {rec.version}, this is {game.version}")
+
+    def head_error(field: str, message: str) -> ReplayError:
+        return ReplayError(-1, rec.line, message, file=rec.source, field=field)
+
+    if rec.game != game.id:
+        raise head_error(
+            "game", f"the record is of {rec.game!r}; this game is {game.id!r} (records name a game by its id)"
+        )
+    if rec.version != game.version:
+        raise head_error("version", f"record is for rules version {rec.version}, this is {game.version}")
     state = start_state(game, rec)
     events: list[tuple[int, Event]] = []
     for i, move in enumerate(rec.moves):
+
+        def move_error(message: str, i: int = i, line: int | None = move.line) -> ReplayError:
+            return ReplayError(i, line, message, file=rec.source)
+
         if state.is_over():
-            raise ReplayError(i, move.line, "the match is already over")
+            raise move_error("the match is already over")
         want = state.decision().seat
         if move.seat != want:
-            raise ReplayError(i, move.line, f"seat {move.seat} moved, but the decision is seat {want}'s")
+            raise move_error(f"seat {move.seat} moved, but the decision is seat {want}'s")
         try:
             action = game.parse_action(move.action)
             evs = state.apply(move.seat, action)
         except InvalidAction as e:
-            raise ReplayError(i, move.line, f"cannot parse {move.action!r}: {e}") from None
+            raise move_error(f"cannot parse {move.action!r}: {e}") from None
         except IllegalAction as e:
-            raise ReplayError(i, move.line, f"illegal {move.action!r}: {e}") from None
+            raise move_error(f"illegal {move.action!r}: {e}") from None
         events.extend((i, ev) for ev in evs)
         if on_move is not None:
             on_move(i, move, evs)
     n = len(rec.moves)
+
+    def end_error(field: str, message: str) -> ReplayError:
+        return ReplayError(n, rec.end_line, message, file=rec.source, field=field)
+
     if rec.outcome is not None:
         if not state.is_over():
-            raise ReplayError(n, None, "the record has an outcome but the replayed match is not over")
+            raise end_error("outcome", "the record has an outcome but the replayed match is not over")
         got = state.outcome().to_json()
         if _norm(got) != _norm(rec.outcome):
-            raise ReplayError(n, None, f"outcome diverges: record {rec.outcome}, replay {got}")
+            raise end_error("outcome", f"outcome diverges: record {rec.outcome}, replay {got}")
     if rec.fingerprint is not None and rec.fingerprint != state.fingerprint():
-        raise ReplayError(n, None, "final state diverges from the recorded fingerprint")
+        raise end_error("fingerprint", "final state diverges from the recorded fingerprint")
     return Replay(state, events)
 
 

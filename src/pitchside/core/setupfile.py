@@ -6,34 +6,30 @@ line of that field in the file, so ``scenario.json:14: field 'hands.2': ...`` po
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from pitchside.core.errors import DataError
 from pitchside.core.game import Game, State
 from pitchside.core.locate import json_line
+from pitchside.core.strictjson import decode, loads, read_bytes
+
+MAX_SETUP_BYTES = 4 * 1024 * 1024
 
 
 def load_setup(game: Game, path: str | Path) -> State:
     """The state a setup file describes; a DataError names the file, line and field."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(str(p), None, None, f"cannot read: {e.strerror}") from None
-    return loads_setup(game, text, str(p))
+    raw = read_bytes(path, MAX_SETUP_BYTES, "a setup")
+    return loads_setup(game, decode(raw, str(path)), str(path))
 
 
 def loads_setup(game: Game, text: str, source: str = "<setup>") -> State:
     """The state a setup in JSON text describes; a DataError names ``source``, line and field."""
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataError(source, e.lineno, None, f"not valid JSON: {e.msg} (column {e.colno})") from None
+    obj = loads(text, source)
     if not isinstance(obj, dict):
         raise DataError(source, json_line(text, []), None, "a setup is a JSON object")
     try:
+        check_setup_seats(obj, source)
         return game.from_setup(obj, source)
     except DataError as e:
         if e.file != source or e.line is not None or not e.field:
@@ -76,3 +72,14 @@ def scalar_mismatch(value: Any, blank: Any) -> str | None:
     if isinstance(blank, str):
         return None if isinstance(value, str) else "must be a string"
     return None
+
+
+def check_setup_seats(setup: Any, source: str) -> None:
+    """A top-level ``seats`` must agree with ``config.seats`` when a setup gives both (one table, one count)."""
+    if not isinstance(setup, dict) or "seats" not in setup:
+        return
+    config = setup.get("config")
+    if isinstance(config, dict) and "seats" in config and config["seats"] != setup["seats"]:
+        raise DataError(
+            source, None, "seats", f"{setup['seats']!r} seats, but config.seats is {config['seats']!r}: give one count"
+        )
