@@ -9,6 +9,7 @@ a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -91,6 +92,7 @@ SetOpt = Annotated[
 def _config(game: Game, seats: int, options: dict[str, Any], sets: list[str] | None) -> dict[str, Any]:
     """The match config: the seat count, the game's own options mapped by its ``cli_config`` (if it has one),
     then ``--set KEY=VALUE`` pairs; the game checks them all when the match is created."""
+    from pitchside.core.datafile import trust_data
     from pitchside.core.errors import DataError
 
     config: dict[str, Any] = {"seats": seats}
@@ -109,8 +111,10 @@ def _config(game: Game, seats: int, options: dict[str, Any], sets: list[str] | N
             fail(f"--set needs KEY=VALUE, not {item!r}")
         try:
             value: Any = json.loads(raw)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError, ValueError):
             value = raw
+        if isinstance(value, str) and value and os.path.lexists(value):
+            trust_data(value)  # a file the user names on the command line may be read as a data file
         config[key.strip()] = value
     return config
 
@@ -391,20 +395,30 @@ def _print_summary(g: Game, s: dict[str, Any]) -> None:
 def replay(
     file: Annotated[Path, typer.Argument(help="A match record (.jsonl) written by play, simulate or the server.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    data: Annotated[
+        list[Path] | None,
+        typer.Option("--data", help="A data file (or directory) the record's config names, to allow it (repeatable)."),
+    ] = None,
 ) -> None:
     """Replay a match record: print its public events and check it reaches the recorded end."""
     from rich.markup import escape
 
+    from pitchside.core.datafile import trust_data
     from pitchside.core.errors import DataError, ReplayError
     from pitchside.core.game import Event
-    from pitchside.core.record import MatchRecord, Move
+    from pitchside.core.record import MatchRecord, Move, start_state
     from pitchside.core.record import replay as run
 
+    trust_data(*(data or []))  # a record may name only these files beyond the game's own
     try:
         rec = MatchRecord.load(file)
     except DataError as e:
         fail(str(e))
     g = _game(rec.game)
+    try:
+        start_state(g, rec)  # the header is checked (and its data files allowed or not) before anything is drawn
+    except DataError as e:
+        fail(str(e))
     moves_out: list[dict[str, Any]] = []
     console = None if as_json else _console()
     renderer = _renderer(g, rec.config)
@@ -481,9 +495,12 @@ def cards(
     deck: Annotated[Path | None, typer.Option("--deck", help="A deck file of your own (TOML) to check.")] = None,
 ) -> None:
     """Print the card table of a game's deck (for designers)."""
+    from pitchside.core.datafile import trust_data
+
     g = _game(game)
     config: dict[str, Any] = {}
-    if deck is not None:  # a game may name its card file key itself (its cli_config)
+    if deck is not None:
+        trust_data(deck)  # a game may name its card file key itself (its cli_config)
         config = _config(g, 0, {"deck": str(deck)}, None) if hasattr(g, "cli_config") else {"deck": str(deck)}
         config.pop("seats", None)
     r = _renderer(g, config)

@@ -61,8 +61,11 @@ class GuardedGroup(TyperGroup):
     """The top-level command group: runs the command and turns any stray exception into one line."""
 
     def invoke(self, ctx: Any) -> Any:
+        from pitchside.core.datafile import trust_scope
+
         try:
-            return super().invoke(ctx)
+            with trust_scope():  # files named on this command line are trusted for this command only
+                return super().invoke(ctx)
         except (Exit, Abort, TyperException, KeyboardInterrupt):
             raise
         except Exception as e:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 
 from pitchside.cli import app
 
+MEMORY_LIMIT = 2 * 1024**3
 BASE_ENV: dict[str, str | None] = {
     "COLUMNS": "160",
     "FORCE_COLOR": None,
@@ -39,7 +41,14 @@ def program(
     src = str(Path(__file__).resolve().parents[2] / "src")
     full["PYTHONPATH"] = src + os.pathsep + full.get("PYTHONPATH", "")
     command = [sys.executable, "-m", "pitchside.cli", *args]
-    return subprocess.run(command, input=input, env=full, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        command, input=input, env=full, capture_output=True, text=True, timeout=timeout, preexec_fn=_limit_memory
+    )
+
+
+def _limit_memory() -> None:
+    """A runaway read (a regression of a bounded one) fails fast instead of eating the machine's memory."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
 def assert_one_line_error(code: int, err: str, *expected: str) -> None:

@@ -1,21 +1,112 @@
-"""Reading the games' TOML data files: every error names the file, the line and the field."""
+"""Reading the games' TOML data files: every error names the file, the line and the field.
+
+Which files may be read at all: a config (and so a record or a setup, written by anyone) may name a data
+file, so a name is honoured only for the game's own packaged data and for the paths the user named
+(the command line calls :func:`trust_data`; a program or test uses :func:`trusted_data`). The file must
+be a regular file under :data:`MAX_DATA_BYTES`, and it is read once, through one descriptor: a record
+naming ``/dev/zero``, ``/dev/stdin``, a fifo or ``/etc/shadow`` is refused, naming the config field.
+"""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
 from pitchside.core.errors import DataError
 from pitchside.core.locate import toml_array_line
 
+MAX_DATA_BYTES = 4 * 1024 * 1024
+_TRUSTED: list[Path] = []  # resolved files or directories the user named; a directory covers what is inside
 
-def read_text(path: str | Path) -> str:
+
+def _resolve(path: str | Path) -> Path:
+    return Path(os.path.abspath(path)).resolve()
+
+
+def trust_data(*paths: str | Path) -> None:
+    """Allow data files at these paths (a directory: everything inside it) for the rest of the process."""
+    _TRUSTED.extend(_resolve(p) for p in paths)
+
+
+@contextmanager
+def trusted_data(*paths: str | Path) -> Iterator[None]:
+    """Allow data files at these paths while the block runs."""
+    added = [_resolve(p) for p in paths]
+    _TRUSTED.extend(added)
     try:
-        return Path(path).read_text(encoding="utf-8")
+        yield
+    finally:
+        for p in added:
+            _TRUSTED.remove(p)
+
+
+@contextmanager
+def trust_scope() -> Iterator[None]:
+    """Whatever is trusted inside the block is forgotten after it (one command, one request)."""
+    saved = list(_TRUSTED)
+    try:
+        yield
+    finally:
+        _TRUSTED[:] = saved
+
+
+def data_file(path: str | Path | None, field: str, default: Path, source: str = "<config>") -> str:
+    """The data file a config's ``field`` names (``default``, the game's own, when None), once it is known
+    that it may be read: inside the game's own data directory (``default``'s) or trusted by the user."""
+    if path is None or path == "":
+        return str(default)
+    if not isinstance(path, str | Path):
+        raise DataError(source, None, field, "must be the path of a data file")
+    real = _resolve(path)
+    roots = [_resolve(default.parent), *_TRUSTED]
+    if not any(real == r or real.is_relative_to(r) for r in roots):
+        raise DataError(
+            source, None, field,
+            f"{str(path)!r} may not be read: a config, record or setup may name only the game's own data files "
+            "and files named on the command line (e.g. `pitchside replay RECORD --data FILE`)",
+        )  # fmt: skip
+    return str(path)
+
+
+def read_data(path: str | Path, field: str, default: Path) -> str:
+    """The text of a data file :func:`data_file` allows, read once: a regular file, at most MAX_DATA_BYTES."""
+    name = data_file(path, field, default)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        if not stat.S_ISREG(os.stat(name).st_mode):  # never open a device or a fifo at all
+            raise DataError(name, None, None, "not a regular file")
+        fd = os.open(name, flags)
     except OSError as e:
-        raise DataError(str(path), None, None, f"cannot read: {e.strerror}") from None
+        raise DataError(name, None, None, f"cannot read: {e.strerror}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):  # it changed since the stat above
+            raise DataError(name, None, None, "not a regular file")
+        if st.st_size > MAX_DATA_BYTES:
+            raise DataError(name, None, None, f"larger than {MAX_DATA_BYTES // 2**20} MiB: not a data file")
+        chunks: list[bytes] = []
+        size = 0
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_DATA_BYTES:  # it grew while we read
+                raise DataError(name, None, None, f"larger than {MAX_DATA_BYTES // 2**20} MiB: not a data file")
+    except OSError as e:
+        raise DataError(name, None, None, f"cannot read: {e.strerror}") from None
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise DataError(name, line, None, "not UTF-8 text") from None
 
 
 def toml_error_line(e: tomllib.TOMLDecodeError) -> int | None:

@@ -220,4 +220,4 @@ text = "When you negate a shot, draw 2 cards."
 def test_a_missing_data_directory_is_refused():
     with pytest.raises(DataError) as err:
         GAME.new_state({"seats": 2, "data": "/nonexistent/wb"})
-    assert err.value.file == "/nonexistent/wb"
+    assert err.value.field == "data" and "'/nonexistent/wb'" in str(err.value)  # not a directory the user named

@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache, partial
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
-from pitchside.core.datafile import TomlTables, parse_toml, read_text
+from pitchside.core.datafile import TomlTables, data_file, parse_toml, read_data
 from pitchside.core.errors import DataError
 
 DATA = Path(__file__).parent / "data"
@@ -173,10 +173,14 @@ def parse_cards(text: str, source: str = "<cards>") -> CardSet:
     return CardSet(cards, source)
 
 
-@lru_cache(maxsize=16)
 def load_cards(path: str | None = None) -> CardSet:
-    p = Path(path) if path else DEFAULT_CARDS
-    return parse_cards(read_text(p), str(p))
+    """The card file a config's ``cards_file`` names, or the game's own (core.datafile: which files may be read)."""
+    return _load_cards(data_file(path, "cards_file", DEFAULT_CARDS))
+
+
+@lru_cache(maxsize=16)
+def _load_cards(path: str) -> CardSet:
+    return parse_cards(read_data(path, "cards_file", DEFAULT_CARDS), path)
 
 
 # --------------------------------------------------------------------------- dice
@@ -247,7 +251,11 @@ def parse_dice(text: str, source: str = "<dice>") -> Dice:
     return Dice(out["tactical"], out["foul"], counts["tactical"], source)
 
 
-@lru_cache(maxsize=4)
 def load_dice(path: str | None = None) -> Dice:
-    p = Path(path) if path else DEFAULT_DICE
-    return parse_dice(read_text(p), str(p))
+    """The dice file a config's ``dice_file`` names, or the game's own."""
+    return _load_dice(data_file(path, "dice_file", DEFAULT_DICE))
+
+
+@lru_cache(maxsize=4)
+def _load_dice(path: str) -> Dice:
+    return parse_dice(read_data(path, "dice_file", DEFAULT_DICE), path)

@@ -23,12 +23,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from pitchside.core.datafile import data_file
 from pitchside.core.errors import DataError
 from pitchside.core.game import Config, Event
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup import actions
 from pitchside.games.my_world_cup.actions import Act
-from pitchside.games.my_world_cup.cards import load_cards
+from pitchside.games.my_world_cup.cards import DEFAULT_CARDS, DEFAULT_DICE, load_cards
 from pitchside.games.my_world_cup.rules import MyWorldCupState
 from pitchside.games.my_world_cup.state import (
     FRIENDLY_HAND,
@@ -45,9 +46,10 @@ from pitchside.games.my_world_cup.state import (
     matchup,
     shuffle,
 )
-from pitchside.games.my_world_cup.teams import load_teams
+from pitchside.games.my_world_cup.teams import DEFAULT_TEAMS, load_teams
 
 CONFIG_KEYS = ("mode", "teams", "neutral", "hands", "deck", "discard", "seats", "cards_file", "teams_file", "dice_file")
+_DEFAULT_FILES = {"cards_file": DEFAULT_CARDS, "teams_file": DEFAULT_TEAMS, "dice_file": DEFAULT_DICE}
 _TEAM_PICK = 0x7EA5_0F_2010  # the team draw has its own generator, so giving the teams keeps the deal
 
 
@@ -107,6 +109,8 @@ class MyWorldCup:
                 cfg.pop(key, None)
             elif not isinstance(cfg[key], str):
                 raise fail(key, "must be the path of a TOML data file")
+            else:  # before any cache: a file read once for a trusted config is not thereby open to every config
+                data_file(cfg[key], key, _DEFAULT_FILES[key], source)
         mode = cfg.setdefault("mode", Mode.FRIENDLY.value)
         if mode not in tuple(m.value for m in Mode):
             raise fail("mode", "must be 'friendly', 'group' or 'knockout' (WC-MATCH-2)")

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, NoReturn
 
-from pitchside.core.datafile import TomlTables, read_text
+from pitchside.core.datafile import TomlTables, data_file, read_data
 from pitchside.core.errors import DataError
 from pitchside.core.locate import toml_array_line
 from pitchside.games.my_world_cup.cards import DATA, GRADES
@@ -198,10 +197,14 @@ def parse_teams(text: str, source: str = "<teams>") -> TeamSet:
     return TeamSet(teams, source)
 
 
-@lru_cache(maxsize=16)
 def load_teams(path: str | None = None) -> TeamSet:
-    p = Path(path) if path else DEFAULT_TEAMS
-    return parse_teams(read_text(p), str(p))
+    """The team file a config's ``teams_file`` names, or the game's own (core.datafile: which files may be read)."""
+    return _load_teams(data_file(path, "teams_file", DEFAULT_TEAMS))
+
+
+@lru_cache(maxsize=16)
+def _load_teams(path: str) -> TeamSet:
+    return parse_teams(read_data(path, "teams_file", DEFAULT_TEAMS), path)
 
 
 def powers(home: Team, away: Team) -> tuple[Powers, Powers]:

@@ -9,7 +9,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
-from pitchside.core.datafile import TomlTables, read_text
+from pitchside.core.datafile import TomlTables, data_file, read_data
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_DECK = DATA / "deck.toml"
@@ -160,7 +160,11 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
     return Deck(cards, source)
 
 
-@lru_cache(maxsize=16)
 def load_deck(path: str | None = None) -> Deck:
-    p = Path(path) if path else DEFAULT_DECK
-    return parse_deck(read_text(p), str(p))
+    """The deck file a config's ``deck`` names, or the game's own (core.datafile says which files may be read)."""
+    return _load_deck(data_file(path, "deck", DEFAULT_DECK))
+
+
+@lru_cache(maxsize=16)
+def _load_deck(path: str) -> Deck:
+    return parse_deck(read_data(path, "deck", DEFAULT_DECK), path)

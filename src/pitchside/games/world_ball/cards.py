@@ -15,7 +15,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from pitchside.core.datafile import TomlTables, read_text
+from pitchside.core.datafile import TomlTables, data_file, read_data
 from pitchside.core.errors import DataError
 from pitchside.core.locate import toml_array_line
 from pitchside.games.world_ball import effects as fx
@@ -369,16 +369,25 @@ def build_content(texts: Mapping[str, tuple[str, str]]) -> Content:
 def read_texts(directory: str | None = None) -> dict[str, tuple[str, str]]:
     """The four files, from ``directory`` where it has them, else the built-in ones."""
     out: dict[str, tuple[str, str]] = {}
+    if directory is not None:
+        data_file(directory, "data", DATA / FILES[0])  # a config's directory: may it be read at all?
     for name in FILES:
         p = DATA / name
         if directory is not None and (Path(directory) / name).is_file():
             p = Path(directory) / name
-        out[name] = (read_text(p), str(p))
+        out[name] = (read_data(p, "data", DATA / name), str(p))
     return out
 
 
-@lru_cache(maxsize=16)
 def load_content(directory: str | None = None) -> Content:
+    """The data in the directory a config's ``data`` names, or the game's own (core.datafile: which may be read)."""
+    if directory is not None:
+        data_file(directory, "data", DATA / FILES[0])
+    return _load_content(directory)
+
+
+@lru_cache(maxsize=16)
+def _load_content(directory: str | None = None) -> Content:
     if directory is not None and not Path(directory).is_dir():
         raise DataError(directory, None, None, "not a directory of World Ball data files")
     return build_content(read_texts(directory))

@@ -19,12 +19,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from pitchside.core.datafile import data_file, read_data
 from pitchside.core.errors import InvalidAction
 from pitchside.core.game import Event
 from pitchside.games.world_ball.actions import Verb, parse
 from pitchside.games.world_ball.cards import (
     BACK,
     CLASSES,
+    DATA,
     EVENT_MARK,
     POSITIONS,
     Content,
@@ -47,10 +49,11 @@ _ENDINGS = {"full-time": "full time 全场结束", "sudden-death": "sudden death
 def content_for(config: Mapping[str, Any] | None) -> Content:
     """The data the match uses: the config's ``data`` directory, or a ``deck`` file (cards command)."""
     cfg = config or {}
-    path = cfg.get("data") or cfg.get("deck")
-    if path and Path(path).is_file():
+    field = "data" if cfg.get("data") else "deck"
+    path = cfg.get(field)
+    if path and Path(data_file(path, field, DATA / "deck.toml")).is_file():
         texts = read_texts(None)
-        texts["deck.toml"] = (Path(path).read_text(encoding="utf-8"), str(path))
+        texts["deck.toml"] = (read_data(path, field, DATA / "deck.toml"), str(path))
         return build_content(texts)
     return load_content(path or None)
 
