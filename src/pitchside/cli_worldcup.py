@@ -28,6 +28,13 @@ def _cli() -> ModuleType:
     return cli
 
 
+def esc(text: str) -> str:
+    """User or data text inside markup: printed as it is."""
+    from rich.markup import escape
+
+    return escape(text)
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     _cli().fail(message, code)
     raise AssertionError("fail() exits")
@@ -120,7 +127,13 @@ def _create(seed: int | None, coaches: dict[str, list[str]], neutral: bool, thir
     try:
         return WorldCup.new(seed, coaches, neutral=neutral, third_place=third, name=name or "")
     except DataError as e:
-        fail(e.message)
+        fail(
+            f"--name: {e.message}"
+            if e.field == "name"
+            else f"--coach: {e.message}"
+            if e.field == "coaches"
+            else e.message
+        )
 
 
 def _save_new(db: Any, cup: Any) -> int:
@@ -134,7 +147,9 @@ def _save_new(db: Any, cup: Any) -> int:
 def _coaches(specs: list[str]) -> dict[str, list[str]]:
     """``you=esp,bra`` (ids, English or Chinese names) into {coach: [team ids]}."""
     from pitchside.core.errors import DataError
+    from pitchside.core.names import check_name
     from pitchside.games.my_world_cup.game import find_team
+    from pitchside.games.my_world_cup.tournament import COACH_LIMIT
 
     out: dict[str, list[str]] = {}
     for spec in specs:
@@ -142,6 +157,10 @@ def _coaches(specs: list[str]) -> dict[str, list[str]]:
         name = name.strip()
         if not sep or not name or not teams.strip():
             fail(f"--coach needs NAME=TEAM,TEAM, e.g. you=esp,bra (not {spec!r})")
+        try:
+            name = check_name(name, "--coach", COACH_LIMIT)
+        except DataError as e:
+            fail(f"--coach {name!r}: {e.message}")
         if name in out:
             fail(f"coach {name!r} is given twice")
         ids = []
@@ -175,11 +194,12 @@ def worldcup_new(
     db = _db()
     tid = _save_new(db, cup)
     console = _cli()._console()
-    console.print(f"Tournament [bold]#{tid}[/] · {cup.name} · seed {cup.seed}")
-    for c, ts in cup.coaches.items():
-        console.print(f"  {c}: " + ", ".join(f"{cup.team(t).en} {cup.team(t).zh} ({cup.team(t).group})" for t in ts))
+    console.print(f"Tournament [bold]#{tid}[/] · {esc(cup.name)} · seed {cup.seed}")
+    for c, ts in cup.coaches.items():  # names are user text: never markup
+        teams = ", ".join(f"{cup.team(t).en} {cup.team(t).zh} ({cup.team(t).group})" for t in ts)
+        console.print(f"  {c}: {teams}", markup=False)
     nxt = cup.next_fixture()
-    console.print(f"First match: {nxt.label}: {cup.team(nxt.home).en} vs {cup.team(nxt.away).en}")
+    console.print(f"First match: {nxt.label}: {cup.team(nxt.home).en} vs {cup.team(nxt.away).en}", markup=False)
     console.print(f"[dim]Play it: pitchside worldcup play --id {tid}[/]")
 
 
@@ -202,7 +222,7 @@ def worldcup_play(
         if not all_matches:
             return
     champ = cup.champion
-    console.print(f"Tournament #{tid} is over. Champion: {cup.team(champ).en if champ else '?'}")
+    console.print(f"Tournament #{tid} is over. Champion: {cup.team(champ).en if champ else '?'}", markup=False)
     console.print(f"[dim]pitchside worldcup show --id {tid}[/]")
 
 
@@ -226,8 +246,8 @@ def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Ag
             continue
         team = cup.team((fx.home, fx.away)[side])
         title = (
-            f"[bold]World Cup #{tid}[/] · {fx.label} · {cup.team(fx.home).en} vs {cup.team(fx.away).en}"
-            f" · [bold]{coach}[/]: {team.en} {team.zh} (seat {side})"
+            f"[bold]World Cup #{tid}[/] · {esc(f'{fx.label} · {cup.team(fx.home).en} vs {cup.team(fx.away).en}')}"
+            f" · [bold]{esc(coach)}[/]: {esc(f'{team.en} {team.zh}')} (seat {side})"
         )
         agents[side] = human = TerminalPlayer(GAME, renderer, console, side, title=title, auto=auto)
         humans.append(human)
@@ -245,7 +265,10 @@ def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Ag
     try:
         done = play_next(cup, agents, on_event=on_event, on_decision=on_decision, names=names)
     except (Quit, KeyboardInterrupt):
-        console.print(f"\nYou left {fx.label}: it is not saved. `pitchside worldcup play --id {tid}` starts it again.")
+        console.print(
+            f"\nYou left {fx.label}: it is not saved. `pitchside worldcup play --id {tid}` starts it again.",
+            markup=False,
+        )
         raise typer.Exit(0) from None
     assert done is not None
     _store(db, tid, cup, done)
@@ -256,13 +279,14 @@ def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Ag
     if humans:
         you = humans[0].seat if len(humans) == 1 else None
         console.print(renderer.outcome(done.match.outcome.to_json(), you))
-    console.print(f"[bold]#{fx.number + 1} {fx.label}[/]: {view.fixture(fx)}  [dim]({' vs '.join(names)})[/]")
+    who = esc(" vs ".join(names))
+    console.print(f"[bold]#{fx.number + 1} {esc(fx.label)}[/]: {view.fixture(fx)}  [dim]({who})[/]")
     if fx.group:
         console.print(view.group(fx.group))
     nxt = cup.next_fixture()
     if nxt is not None and not more:
         console.print(
-            f"[dim]Next: {nxt.label}: {cup.team(nxt.home).en} vs {cup.team(nxt.away).en} · "
+            f"[dim]Next: {esc(f'{nxt.label}: {cup.team(nxt.home).en} vs {cup.team(nxt.away).en}')} · "
             f"pitchside worldcup play --id {tid}[/]"
         )
     if cup.is_over():
@@ -311,7 +335,7 @@ def worldcup_sim(
     champ = cup.champion
     out.print(
         f"Tournament [bold]#{tid}[/] · seed {cup.seed} · {cup.played} matches · champion: "
-        f"[bold]{cup.team(champ).en} {cup.team(champ).zh}[/]"
+        f"[bold]{esc(f'{cup.team(champ).en} {cup.team(champ).zh}')}[/]"
         if champ
         else f"Tournament #{tid}: no champion"
     )
@@ -342,6 +366,7 @@ def worldcup_show(
 def worldcup_list() -> None:
     """The stored tournaments, newest first."""
     from rich.table import Table
+    from rich.text import Text
 
     from pitchside.games.my_world_cup.game import GAME
     from pitchside.store.tournaments import list_tournaments
@@ -354,10 +379,24 @@ def worldcup_list() -> None:
     for col in ("id", "name", "seed", "coaches", "played", "status", "champion", "updated"):
         t.add_column(col, justify="right" if col in ("id", "seed", "played") else "left")
     for r in rows:
-        snap = r.snapshot
-        champ = next((x.get("winner") for x in reversed(snap.get("results", [])) if r.status == "finished"), None)
-        coaches = ", ".join(f"{c}={'+'.join(ts)}" for c, ts in (snap.get("coaches") or {}).items()) or "bots"
-        total = len(snap.get("fixtures", []))
-        t.add_row(str(r.id), r.name, str(r.seed), coaches, f"{r.played}/{total}", r.status, champ or "",
-                  r.updated_at.strftime("%Y-%m-%d %H:%M"))  # fmt: skip
+        coaches, total, champ = _summary(r.snapshot, r.status == "finished")
+        cells = (str(r.id), r.name, str(r.seed), coaches, f"{r.played}/{total}", r.status, champ,
+                 r.updated_at.strftime("%Y-%m-%d %H:%M"))  # fmt: skip
+        t.add_row(*(Text(c) for c in cells))  # stored text is never markup
     _cli()._console().print(t)
+
+
+def _summary(snap: Any, finished: bool) -> tuple[str, str, str]:
+    """Coaches, number of fixtures and champion of a stored snapshot, for the list; '?' where it is damaged."""
+    if not isinstance(snap, dict):
+        return "?", "?", "?"
+    coaches, fixtures, results = snap.get("coaches"), snap.get("fixtures"), snap.get("results")
+    if isinstance(coaches, dict) and all(isinstance(ts, list) for ts in coaches.values()):
+        who = ", ".join(f"{c}={'+'.join(map(str, ts))}" for c, ts in coaches.items()) or "bots"
+    else:
+        who = "?" if coaches else "bots"
+    total = str(len(fixtures)) if isinstance(fixtures, list) else "?"
+    champ = ""
+    if finished and isinstance(results, list) and results and isinstance(results[-1], dict):
+        champ = str(results[-1].get("winner") or "")
+    return who, total, champ

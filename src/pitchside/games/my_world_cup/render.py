@@ -14,6 +14,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -105,7 +106,7 @@ class Renderer:
         m = matchup(home, away, cfg.get("cards_file"), cfg.get("teams_file"), cfg.get("dice_file"))
         if self.m is not m:
             self.m = m
-            self.names = [f"{t.en} {t.zh}" for t in m.teams]
+            self.names = [escape(f"{t.en} {t.zh}") for t in m.teams]  # data text (a teams file of anyone's)
         return m
 
     def team(self, side: Any, you: int | None = None) -> str:
@@ -166,7 +167,7 @@ class Renderer:
         for s, info in enumerate(view["sides"]):
             team = info["team"]
             mark = "[bold yellow]▶[/]" if dec.get("seat") == s else ""
-            skills = "\n".join(f"{sk['zh']} {sk['en']}" for sk in team["skills"])
+            skills = escape("\n".join(f"{sk['zh']} {sk['en']}" for sk in team["skills"]))
             tokens = []
             if info["yellows"]:
                 tokens.append(f"[black on yellow] {info['yellows']} [/]")

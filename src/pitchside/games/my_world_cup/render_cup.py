@@ -7,6 +7,7 @@ from typing import Any
 from rich import box
 from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -29,9 +30,9 @@ class CupView:
     def name(self, tid: str, short: bool = False) -> str:
         t = self.cup.team(tid)
         coach = self.cup.coach_of.get(tid)
-        text = f"{t.en}" if short else f"{t.en} {t.zh}"
+        text = escape(f"{t.en}" if short else f"{t.en} {t.zh}")  # names are text, never markup
         if coach is not None:
-            return f"[{self.styles[coach]}]{text}[/] [dim]({coach})[/]"
+            return f"[{self.styles[coach]}]{text}[/] [dim]({escape(coach)})[/]"
         return text
 
     def score(self, r: Result) -> str:
@@ -64,11 +65,12 @@ class CupView:
         cup = self.cup
         nxt = cup.next_fixture()
         coaches = " · ".join(
-            f"[{self.styles[c]}]{c}[/]: {', '.join(cup.team(t).en for t in ts)}" for c, ts in cup.coaches.items()
+            f"[{self.styles[c]}]{escape(c)}[/]: {escape(', '.join(cup.team(t).en for t in ts))}"
+            for c, ts in cup.coaches.items()
         )
         others = "the neutral rule (WC-GAP-24)" if cup.neutral else "bots"
         lines = [
-            f"[bold]{cup.name}[/] · seed {cup.seed} · {cup.played}/{len(cup.fixtures)} matches played"
+            f"[bold]{escape(cup.name)}[/] · seed {cup.seed} · {cup.played}/{len(cup.fixtures)} matches played"
             + (" · third-place match" if cup.third_place else ""),
             f"Coaches: {coaches or 'none'} · other teams: {others}",
         ]
@@ -76,7 +78,7 @@ class CupView:
         if champ is not None:
             lines.append(f"[bold yellow]🏆 Champion 冠军: {self.name(champ)}[/]")
         elif nxt is not None:
-            lines.append(f"Next: {nxt.label}: {self.name(nxt.home)} vs {self.name(nxt.away)}")
+            lines.append(f"Next: {escape(nxt.label)}: {self.name(nxt.home)} vs {self.name(nxt.away)}")
         return Panel(Text.from_markup("\n".join(lines)), title="My World Cup 2010 我的世界盃", box=box.DOUBLE)
 
     # ------------------------------------------------------------------ groups

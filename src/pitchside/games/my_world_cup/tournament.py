@@ -18,6 +18,7 @@ from typing import Any
 
 from pitchside.core.errors import DataError
 from pitchside.core.game import Event
+from pitchside.core.names import check_name
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup.cards import load_cards
 from pitchside.games.my_world_cup.game import GAME
@@ -29,6 +30,7 @@ from pitchside.games.my_world_cup.teams import Team, TeamSet, load_teams, powers
 FORMAT = "pitchside-worldcup/1"
 GROUPS = "ABCDEFGH"
 MAX_COACHES = 4  # four tactical screens (WC-COMP-12, WC-GAP-1)
+COACH_LIMIT, NAME_LIMIT = 40, 100  # characters of a coach's and a tournament's name
 POINTS_WIN, POINTS_DRAW = 3, 1  # WC-GAP-20
 
 # WC-GAP-20: the group fixtures by match day, as positions T1..T4 (0-based) in the group's draw order.
@@ -247,7 +249,10 @@ class WorldCup:
         name: str = "",
     ) -> WorldCup:
         """A fresh tournament: the 90 cards shuffled into one shared deck (WC-GAP-2), the 48 group fixtures,
-        and group A's hands dealt (WC-PROJ-14)."""
+        and group A's hands dealt (WC-PROJ-14). Names are user text: checked here, where they are made."""
+        name = check_name(name, "name", NAME_LIMIT, "<tournament>", empty=True)
+        for coach in coaches or {}:
+            check_name(coach, "coaches", COACH_LIMIT, "<coaches>")
         cup = cls(seed, coaches, neutral=neutral, third_place=third_place, name=name)
         cup.deck = list(load_cards().physical)
         shuffle(cup.rng, cup.deck)
