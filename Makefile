@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 ARGS ?=
 
-.PHONY: install run test bench lint clean
+.PHONY: install run test soak bench lint clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,6 +22,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 $(ARGS)
+
+# Long runs behind the `soak` marker (`make test` leaves them out; .ci/run runs both).
+soak: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -m soak $(ARGS)
 
 # The peers (the `bench` extra) are installed here only: `make test` never needs them. If they
 # cannot be installed, bench/run.py says so and skips the comparison.

@@ -39,7 +39,8 @@ GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. sonic-cup, 
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"pitchside: error: {message}", err=True)
+    one_line = " / ".join(part.strip() for part in message.splitlines() if part.strip())
+    typer.echo(f"pitchside: error: {one_line}", err=True)
     raise typer.Exit(code)
 
 

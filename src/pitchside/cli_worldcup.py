@@ -52,14 +52,12 @@ KILL_HOOK = "PITCHSIDE_TEST_KILL_AT"  # tests only: "MATCH:DECISION" or "MATCH:s
 
 
 def _db() -> Any:
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from pitchside.store.db import open_db
+    from pitchside.store.db import StoreError, open_db
 
     try:
         return open_db()
-    except SQLAlchemyError as e:
-        fail(f"cannot open the database: {e}")
+    except StoreError as e:
+        fail(str(e))
 
 
 def _cup(db: Any, tid: int | None) -> tuple[int, Any]:
@@ -91,12 +89,15 @@ def _die() -> None:
 
 def _store(db: Any, tid: int, cup: Any, done: Any) -> None:
     """Save the completed match and the tournament after it, in one transaction."""
+    from pitchside.store.db import StoreError
     from pitchside.store.tournaments import StaleTournament, save_match
 
     try:
         save_match(db, tid, done.row(), cup.to_json(), finished=cup.is_over())
     except StaleTournament as e:
         fail(f"{e} (is another `pitchside worldcup` playing it?)", 1)
+    except StoreError as e:
+        fail(str(e), 1)
     if _kill_at(done.plan.fixture.number, "saved"):
         _die()
 
