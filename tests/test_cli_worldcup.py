@@ -1,6 +1,8 @@
 """`pitchside worldcup` end to end (CliRunner and real subprocesses), `pitchside play my-world-cup --home --away`,
 and a tournament that survives SIGKILL: killed mid-match or right after a save, continued, every completed match
-stored exactly once, and the end the same as an uninterrupted run with the same seed."""
+stored exactly once, and the end the same as an uninterrupted run with the same seed. The kills come from outside
+the shipped program: tests/killhook.py wraps it to SIGKILL itself at a chosen moment, or the test watches the
+database and kills the process."""
 
 from __future__ import annotations
 
@@ -16,10 +18,12 @@ import pytest
 from typer.testing import CliRunner
 
 from pitchside.cli import app
-from pitchside.cli_worldcup import KILL_HOOK
 from pitchside.core.record import MatchRecord
 from pitchside.store.db import open_db
 from pitchside.store.tournaments import load, matches
+
+KILLHOOK = Path(__file__).parent / "killhook.py"
+SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 @pytest.fixture
@@ -34,7 +38,6 @@ def env_for(data: Path, **more: str | None) -> dict[str, str | None]:
         "NO_COLOR": "1",
         "PITCHSIDE_DATA_DIR": str(data),
         "PITCHSIDE_DATABASE_URL": None,
-        KILL_HOOK: None,
         **more,
     }
 
@@ -48,12 +51,15 @@ def run(data: Path, *args: str, input: str | None = None) -> tuple[int, str, str
 def proc(
     data: Path, *args: str, input: str | None = None, kill_at: str | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """`pitchside ARGS` in a process of its own (so it can be SIGKILLed)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PITCHSIDE_DATABASE_URL", KILL_HOOK)}
+    """`pitchside ARGS` in a process of its own (so it can be SIGKILLed); with ``kill_at`` ("MATCH:DECISION" or
+    "MATCH:saved"), run through tests/killhook.py, which SIGKILLs the process at that moment."""
+    env = {k: v for k, v in os.environ.items() if k != "PITCHSIDE_DATABASE_URL"}
     env.update({k: v for k, v in env_for(data).items() if v is not None})
+    env["PYTHONPATH"] = os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")])
     if kill_at is not None:
-        env[KILL_HOOK] = kill_at
-    command = [sys.executable, "-m", "pitchside.cli", *args]
+        command = [sys.executable, str(KILLHOOK), kill_at, *args]
+    else:
+        command = [sys.executable, "-m", "pitchside.cli", *args]
     return subprocess.run(command, input=input, env=env, capture_output=True, text=True, timeout=300)
 
 
@@ -297,3 +303,34 @@ def test_a_coach_killed_mid_match_replays_only_that_match(data: Path, tmp_path: 
     assert_same_end(data, clean)
     _, rows = stored(data)
     assert MatchRecord.loads(rows[2][-1]).players[0] == "kim"
+
+
+def test_sim_killed_from_outside_when_the_database_shows_a_match_count(data: Path, tmp_path: Path) -> None:
+    """No hook at all: the test watches the database and SIGKILLs the running `worldcup sim` once 30 matches
+    are stored (it is then somewhere in the next match, or just saving it). Continued, it is the same
+    tournament as an uninterrupted run."""
+    import sqlite3
+    import time
+
+    assert proc(data, "worldcup", "new", "--coach", "kim=ned", "--seed", "8").returncode == 0
+    env = {k: v for k, v in os.environ.items() if k != "PITCHSIDE_DATABASE_URL"}
+    env.update({k: v for k, v in env_for(data).items() if v is not None})
+    env["PYTHONPATH"] = os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")])
+    p = subprocess.Popen([sys.executable, "-m", "pitchside.cli", "worldcup", "sim", "--id", "1"], env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    db = sqlite3.connect(data / "pitchside.sqlite3", timeout=30)
+    count = 0
+    while p.poll() is None and count < 30:
+        count = db.execute("SELECT count(*) FROM tournament_matches").fetchone()[0]
+        time.sleep(0.005)
+    db.close()
+    p.kill()
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == -signal.SIGKILL, err
+    _, rows = stored(data)
+    assert 30 <= len(rows) < 63 and [r[0] for r in rows] == list(range(len(rows)))
+    assert proc(data, "worldcup", "sim", "--id", "1").returncode == 0
+    clean = tmp_path / "clean"
+    assert proc(clean, "worldcup", "new", "--coach", "kim=ned", "--seed", "8").returncode == 0
+    assert proc(clean, "worldcup", "sim", "--id", "1").returncode == 0
+    assert_same_end(data, clean)

@@ -7,8 +7,6 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -48,7 +46,6 @@ worldcup = typer.Typer(
 )
 
 IdOpt = Annotated[int | None, typer.Option("--id", help="Tournament id (default: the latest; see `worldcup list`).")]
-KILL_HOOK = "PITCHSIDE_TEST_KILL_AT"  # tests only: "MATCH:DECISION" or "MATCH:saved" -> SIGKILL this process
 
 
 def _db() -> Any:
@@ -77,16 +74,6 @@ def _cup(db: Any, tid: int | None) -> tuple[int, Any]:
         fail(str(e))
 
 
-def _kill_at(number: int, decision: int | str) -> bool:
-
-    return os.environ.get(KILL_HOOK, "") == f"{number}:{decision}"
-
-
-def _die() -> None:
-
-    os.kill(os.getpid(), signal.SIGKILL)
-
-
 def _store(db: Any, tid: int, cup: Any, done: Any) -> None:
     """Save the completed match and the tournament after it, in one transaction."""
     from pitchside.store.db import StoreError
@@ -98,21 +85,6 @@ def _store(db: Any, tid: int, cup: Any, done: Any) -> None:
         fail(f"{e} (is another `pitchside worldcup` playing it?)", 1)
     except StoreError as e:
         fail(str(e), 1)
-    if _kill_at(done.plan.fixture.number, "saved"):
-        _die()
-
-
-def _bot_hook(number: int) -> Any:
-    """The test hook: SIGKILL inside match ``number`` at the given decision (nothing of it is saved)."""
-    count = 0
-
-    def on_decision(state: State, seat: int) -> None:
-        nonlocal count
-        count += 1
-        if _kill_at(number, count):
-            _die()
-
-    return on_decision
 
 
 def _create(seed: int | None, coaches: dict[str, list[str]], neutral: bool, third: bool, name: str | None) -> Any:
@@ -252,7 +224,6 @@ def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Ag
         )
         agents[side] = human = TerminalPlayer(GAME, renderer, console, side, title=title, auto=auto)
         humans.append(human)
-    kill = _bot_hook(fx.number)
 
     def on_event(st: State, ev: Event) -> None:
         for h in humans:
@@ -261,7 +232,6 @@ def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Ag
     def on_decision(st: State, seat: int) -> None:
         for h in humans:
             h.on_decision(st, seat)
-        kill(st, seat)
 
     try:
         done = play_next(cup, agents, on_event=on_event, on_decision=on_decision, names=names)
@@ -326,7 +296,7 @@ def worldcup_sim(
         task = progress.add_task(f"World Cup #{tid}", total=len(cup.fixtures), completed=cup.played)
         while (plan := cup.next_match()) is not None:
             names = players(plan, agents[0].name, coaches=False)  # bots play the coaches' teams too
-            done = play_next(cup, agents, on_decision=_bot_hook(plan.fixture.number), names=names)
+            done = play_next(cup, agents, names=names)
             assert done is not None
             _store(db, tid, cup, done)
             progress.update(task, total=len(cup.fixtures), completed=cup.played, description=done.plan.fixture.label)

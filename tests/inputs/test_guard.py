@@ -83,3 +83,18 @@ def test_import_pitchside_exports_the_errors_and_stays_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_shipped_program_has_no_kill_switch() -> None:
+    """Crash-safety is tested from outside (tests/killhook.py, tests/test_cli_worldcup.py): no test hook ships."""
+    from pathlib import Path
+
+    import pitchside
+
+    root = Path(pitchside.__file__).parent
+    offenders = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if any(word in p.read_text(encoding="utf-8") for word in ("SIGKILL", "PITCHSIDE_TEST_"))
+    ]
+    assert offenders == []
