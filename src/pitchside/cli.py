@@ -394,7 +394,7 @@ def _print_summary(g: Game, s: dict[str, Any]) -> None:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A match record (.jsonl) written by play, simulate or the server.")],
+    file: Annotated[Path, typer.Argument(help="A match record (.jsonl) written by play or simulate.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     data: Annotated[
         list[Path] | None,

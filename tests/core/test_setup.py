@@ -134,6 +134,8 @@ def test_malformed_field(change: dict[str, Any], field: str, words: str) -> None
         ({"next_seat": 9}, "next_seat"),
         ({"kick_seat": 4}, "kick_seat"),
         ({"singer": 7}, "singer"),
+        ({"scorer": 7}, "scorer"),
+        ({"scorer": -2}, "scorer"),
         ({"queue": [0, 6]}, "queue"),
         ({"seats": 5}, "seats"),
         ({"seats": 3}, "seats"),

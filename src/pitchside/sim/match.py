@@ -1,4 +1,4 @@
-"""The one game loop: CLI play, tests, simulations and the server's bots all use it."""
+"""The one game loop: CLI play, simulations, tournaments and tests all use it."""
 
 from __future__ import annotations
 

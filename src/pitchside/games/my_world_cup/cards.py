@@ -21,7 +21,6 @@ DEFAULT_CARDS = DATA / "cards.toml"
 DEFAULT_DICE = DATA / "dice.toml"
 
 GRADES = "ABCD"
-HALVES = ("top", "bottom")
 
 
 class Kind(IntEnum):

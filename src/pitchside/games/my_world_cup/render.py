@@ -27,7 +27,6 @@ from pitchside.games.my_world_cup.state import Matchup, matchup
 
 SIDE_STYLE = ("bold dodger_blue1", "bold red1")
 KIND_STYLE = {"attack": "bold red", "defense": "bold green", "goal": "bold magenta", "foul": "bold yellow"}
-KIND_ZH = {"attack": "进攻", "defense": "防守", "goal": "进球", "foul": "犯规"}
 FOOTBALL = "⚽"
 MODES = {"friendly": "friendly 热身赛", "group": "group stage 小组赛", "knockout": "knockout 淘汰赛"}
 ENDINGS = {"full-time": "full time", "extra-time": "after extra time 加时赛", "penalties": "on penalties 点球大战"}

@@ -2,7 +2,7 @@
 
 Comments cite docs/rules/my-world-cup.md (WC-GAP-1, -2, -3, -20, -22, -23, -24 and the tournament decisions
 WC-PROJ-13..19). A ``WorldCup`` never plays a match itself: ``next_match()`` says which match comes next and
-with which configuration and seed; whoever plays it (the terminal, a bot driver, the server) hands the final
+with which configuration and seed; whoever plays it (the terminal or a bot driver) hands the final
 state and its events back to ``complete()``. Between matches the whole tournament is ``to_json()``, so it can be
 stored after every completed match and continued after a crash: the same seed gives the same champion and the
 same record book.

@@ -74,8 +74,6 @@ class SonicCup:
         if not isinstance(given, list) or len(given) != n:
             raise DataError(source, None, "roles", f"needs one list of roles per seat ({n} seats)")
         roles = [list(rs) if isinstance(rs, list) else rs for rs in given]  # never mutate the caller's
-        if len(roles) != n:
-            raise DataError(source, None, "roles", f"needs one list of roles per seat ({n} seats)")
         per = 2 if n == 4 else 1  # SC-SETUP-4a..c
         seen: list[set[str]] = [set(), set()]
         for s, rs in enumerate(roles):

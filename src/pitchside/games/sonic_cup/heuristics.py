@@ -12,7 +12,7 @@ from typing import Any
 from pitchside.agents.base import Observation
 from pitchside.core.rng import Rng
 from pitchside.games.sonic_cup.actions import Play, Verb
-from pitchside.games.sonic_cup.cards import Card
+from pitchside.games.sonic_cup.cards import Card, arrows_text, load_deck
 from pitchside.games.sonic_cup.rules import SonicCupState
 from pitchside.games.sonic_cup.state import GOAL, Phase, team
 
@@ -90,7 +90,7 @@ class SonicCupHeuristic:
     def _shooting(self, view: dict[str, Any], legal: list[Play], deck: dict[str, Card], rng: Rng) -> Play:
         kbs = [a for a in legal if a.verb is Verb.KB]
         match = view.get("shooting", {}).get("match", "")
-        matching = [a for a in kbs if any(ch in match for ch in _arrow_text(deck[a.arg].kick_block))]
+        matching = [a for a in kbs if any(ch in match for ch in arrows_text(deck[a.arg].kick_block))]
         if matching:
             return rng.choice(matching)
         shoot_cards = [a for a in legal if a.verb is Verb.MOVE]
@@ -131,15 +131,7 @@ class SonicCupHeuristic:
 
 
 def _deck(obs: Observation) -> dict[str, Card]:
-    from pitchside.games.sonic_cup.cards import load_deck
-
     return dict(load_deck(obs.view["config"].get("deck")).cards)
-
-
-def _arrow_text(bits: int) -> str:
-    from pitchside.games.sonic_cup.cards import arrows_text
-
-    return arrows_text(bits)
 
 
 AGENT = SonicCupHeuristic

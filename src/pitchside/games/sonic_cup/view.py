@@ -396,8 +396,9 @@ def _check(st: SonicCupState, fail: Any) -> None:
     for name in ("actor", "steal_from", "next_seat", "last_shooter", "last_blocker", "fu_shooter", "kick_seat"):
         if not 0 <= getattr(st, name) < n:
             raise fail(name, f"must be a seat 0..{n - 1}")
-    if not -1 <= st.singer < n or not -1 <= st.scorer < n:
-        raise fail("singer", "must be a seat or -1")
+    for name in ("singer", "scorer"):
+        if not -1 <= getattr(st, name) < n:
+            raise fail(name, "must be a seat or -1")
     if any(not 0 <= s < n for s in st.queue):
         raise fail("queue", f"seats must be 0..{n - 1}")
     if st.queue and st.queue[0] != st.actor:
