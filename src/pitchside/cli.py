@@ -110,6 +110,8 @@ def _config(game: Game, seats: int, options: dict[str, Any], sets: list[str] | N
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
             fail(f"--set needs KEY=VALUE, not {item!r}")
+        if key.strip() == "seats":
+            fail("give the seat count with --seats, not --set seats=")
         try:
             value: Any = json.loads(raw)
         except (json.JSONDecodeError, RecursionError, ValueError):

@@ -197,3 +197,18 @@ def test_a_setup_whose_seats_disagree_with_its_config_is_refused(result: MatchRe
     with pytest.raises(DataError) as err2:
         replay(rec, GAME)
     assert (err2.value.file, err2.value.line, err2.value.field) == ("s.jsonl", 1, "setup.seats")
+
+
+@pytest.mark.parametrize("seats", [4.0, [2], True, "4", None])
+def test_a_seat_count_that_is_not_a_whole_number_is_refused(lines: list[str], seats: object) -> None:
+    """`seats=[2]` or `4.0` raised TypeError inside the game."""
+    head = json.loads(lines[0])
+    head["config"]["seats"] = seats
+    rec = MatchRecord.loads("\n".join([json.dumps(head), *lines[1:]]), "r.jsonl")
+    with pytest.raises(DataError) as err:
+        replay(rec, GAME)
+    assert (err.value.file, err.value.line, err.value.field) == ("r.jsonl", 1, "config.seats")
+    setup = {**GAME.new_state({"seats": 2}, 1).to_setup(), "seats": seats}
+    with pytest.raises(DataError) as err:
+        loads_setup(GAME, json.dumps(setup), "s.json")
+    assert err.value.field == "seats"

@@ -104,13 +104,14 @@ class MatchRecord:
 
 def start_state(game: Game, rec: MatchRecord) -> State:
     """The state the record starts from; a bad config or setup names the record's header line and field."""
-    from pitchside.core.setupfile import check_setup_seats
+    from pitchside.core.setupfile import check_seats, check_setup_seats
 
     where = "setup" if rec.setup is not None else "config"
     try:
         if rec.setup is not None:
             check_setup_seats(rec.setup, rec.source)
             return game.from_setup(rec.setup, rec.source)
+        check_seats(rec.config, "<config>")
         return game.new_state(rec.config, rec.seed or 0)
     except DataError as e:
         if e.line is not None or e.file not in (rec.source, "<config>", "<setup>"):

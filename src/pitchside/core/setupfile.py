@@ -74,11 +74,23 @@ def scalar_mismatch(value: Any, blank: Any) -> str | None:
     return None
 
 
+def check_seats(config: Any, source: str, field: str = "seats") -> None:
+    """A config's ``seats``, when given, is a whole number (every game's seat count is; 4.0 or [2] is not)."""
+    if isinstance(config, dict) and "seats" in config:
+        n = config["seats"]
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise DataError(source, None, field, f"{n!r} is not a seat count: a whole number such as 4")
+
+
 def check_setup_seats(setup: Any, source: str) -> None:
     """A top-level ``seats`` must agree with ``config.seats`` when a setup gives both (one table, one count)."""
-    if not isinstance(setup, dict) or "seats" not in setup:
+    if not isinstance(setup, dict):
         return
+    check_seats(setup, source)
     config = setup.get("config")
+    check_seats(config, source, "config.seats")
+    if "seats" not in setup:
+        return
     if isinstance(config, dict) and "seats" in config and config["seats"] != setup["seats"]:
         raise DataError(
             source, None, "seats", f"{setup['seats']!r} seats, but config.seats is {config['seats']!r}: give one count"
