@@ -217,8 +217,20 @@ def test_play_answers_bad_input_and_quits_cleanly(tmp_path: Path) -> None:
     rec = tmp_path / "left.jsonl"
     script = "xyz\n999\nmove Q99>5\n\nhelp\n1\nquit\n"
     code, out, _, both = run(
-        "play", "sonic-cup", "--seats", "4", "--you", "0", "--seed", "7", "--record", str(rec), input=script
-    )
+        "play",
+        "sonic-cup",
+        "--seats",
+        "4",
+        "--you",
+        "0",
+        "--seed",
+        "7",
+        "--set",
+        "kickoff=blue",
+        "--record",
+        str(rec),
+        input=script,
+    )  # Blue kicks off, so seat 0 (Blue's Defender, SC-KO-2) opens the match whatever the deal
     assert code == 0, both
     assert_clean(both)
     assert "Cannot read that" in out and "unknown verb 'xyz'" in out  # InvalidAction
@@ -236,7 +248,7 @@ def test_play_answers_bad_input_and_quits_cleanly(tmp_path: Path) -> None:
         "Your hand 手牌",
         "Legal actions",
         "Match log",
-        "Your turn",
+        "Your kick-off",
         "▶",
     ):
         assert text in out, text

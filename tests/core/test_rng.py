@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -106,6 +107,45 @@ def test_shuffle_reaches_every_arrangement_of_three() -> None:
         r.shuffle(xs)
         seen["".join(xs)] += 1
     assert len(seen) == 6 and min(seen.values()) > 50, seen
+
+
+class _Scripted(Rng):
+    """An Rng whose ``below`` answers from a script and records what it was asked."""
+
+    def __init__(self, answers: list[int]) -> None:
+        super().__init__(0)
+        self.answers = answers
+        self.asked: list[int] = []
+
+    def below(self, n: int) -> int:
+        self.asked.append(n)
+        return self.answers.pop(0) % n if self.answers else 0
+
+
+def test_shuffle_maps_each_draw_to_its_own_arrangement() -> None:
+    """Five items need one draw below 5! = 120: the 120 answers give the 120 arrangements, once each
+    (the mixed-radix reading is a bijection, so a uniform draw gives a uniform shuffle)."""
+    seen = set()
+    for x in range(120):
+        r = _Scripted([x])
+        xs = list("abcde")
+        r.shuffle(xs)
+        assert r.asked == [120]
+        seen.add("".join(xs))
+    assert len(seen) == 120
+
+
+def test_shuffle_draws_cover_exactly_n_factorial_outcomes_in_few_calls() -> None:
+    """For every length the draws' ranges multiply to n! (each outcome equally likely), each range fits
+    one 64-bit draw, and a 90-card deck needs about 9 draws instead of 89."""
+    for n in range(2, 121):
+        r = _Scripted([])
+        r.shuffle(list(range(n)))
+        assert math.prod(r.asked) == math.factorial(n)
+        assert all(2 <= k <= 1 << 64 for k in r.asked)
+    deck = _Scripted([])
+    deck.shuffle(list(range(90)))
+    assert len(deck.asked) <= 10
 
 
 def test_shuffle_of_short_lists() -> None:

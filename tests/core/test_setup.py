@@ -221,12 +221,12 @@ def test_a_bad_field_in_a_file_names_its_line(tmp_path: Path, key: str, value: A
 
 def test_a_bad_nested_field_names_its_line(tmp_path: Path) -> None:
     setup = base_setup()
-    setup["hands"][2] = "K13"
+    setup["hands"][2] = "not a hand"  # a string no other line holds: its line is the one to name
     path, lines = write(tmp_path, setup)
     with pytest.raises(DataError) as err:
         load_setup(GAME, path)
     assert err.value.field == "hands.2"
-    assert err.value.line == line_of(lines, '"K13"', line_of(lines, '"hands"'))
+    assert err.value.line == line_of(lines, '"not a hand"', line_of(lines, '"hands"'))
 
 
 def test_a_bad_role_names_its_line(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 
 
 class Rng:
@@ -46,9 +47,23 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
-            seq[i], seq[j] = seq[j], seq[i]
+        """Fisher-Yates, exactly uniform, with one ``below`` per batch of swaps.
+
+        Each batch draws one integer below the product of the next ranges (at most 2**64) and reads
+        the swap indices off it as mixed-radix digits: the same distribution as one draw per swap,
+        with several times fewer generator calls (about 9 for a 90-card deck instead of 89).
+        """
+        i = len(seq) - 1
+        while i > 0:
+            prod, j = 1, i
+            while j > 0 and prod * (j + 1) <= _SPAN:
+                prod *= j + 1
+                j -= 1
+            x = self.below(prod)
+            while i > j:
+                x, k = divmod(x, i + 1)
+                seq[i], seq[k] = seq[k], seq[i]
+                i -= 1
 
     def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one once)."""

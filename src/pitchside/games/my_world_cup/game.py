@@ -44,7 +44,6 @@ from pitchside.games.my_world_cup.state import (
     Phase,
     Table,
     matchup,
-    shuffle,
 )
 from pitchside.games.my_world_cup.teams import DEFAULT_TEAMS, load_teams
 
@@ -182,7 +181,7 @@ class MyWorldCup:
         given = cfg.get("hands") or [None, None]
         if given == [None, None] and "deck" not in cfg and "discard" not in cfg:
             st.deck = list(m.cards.physical)
-            shuffle(st.rng, st.deck)
+            st.rng.shuffle(st.deck)
         else:
             left = Counter(m.cards.physical)
             for side in (0, 1):
@@ -199,7 +198,7 @@ class MyWorldCup:
                     if left[c] > 0:
                         left[c] -= 1
                         st.deck.append(c)
-                shuffle(st.rng, st.deck)
+                st.rng.shuffle(st.deck)
         ev: list[Event] = []
         mode = t.mode
         for side in (0, 1):  # the opening deal (WC-MATCH-2, WC-GAP-3)

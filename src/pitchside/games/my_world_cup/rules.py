@@ -27,7 +27,6 @@ from pitchside.games.my_world_cup.state import (
     Ending,
     Mode,
     Phase,
-    shuffle,
 )
 
 LABELS = {
@@ -166,7 +165,7 @@ class MyWorldCupState(Resolver):
                 if not self.discard:
                     break  # both empty: the draw is skipped
                 self.deck, self.discard = self.discard, []
-                shuffle(self.rng, self.deck)
+                self.rng.shuffle(self.deck)
                 ev.append(Event("reshuffle", {"cards": len(self.deck)}))
             cid = self.deck.pop()
             hand.append(cid)

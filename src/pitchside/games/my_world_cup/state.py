@@ -60,29 +60,6 @@ class Ending(StrEnum):
     PENALTIES = "penalties"
 
 
-_U64 = 1 << 64
-
-
-def shuffle(rng: Rng, seq: list[Any]) -> None:
-    """Fisher-Yates, exactly uniform, with one ``rng.below`` per batch of swaps.
-
-    Each batch draws one integer below the product of the next ranges (< 2**64) and reads the
-    swap indices off it as mixed-radix digits: the same distribution as one draw per swap, about
-    nine times fewer generator calls for the 90-card deck.
-    """
-    i = len(seq) - 1
-    while i > 0:
-        prod, j = 1, i
-        while j > 0 and prod * (j + 1) <= _U64:
-            prod *= j + 1
-            j -= 1
-        x = rng.below(prod)
-        while i > j:
-            x, k = divmod(x, i + 1)
-            seq[i], seq[k] = seq[k], seq[i]
-            i -= 1
-
-
 @dataclass(frozen=True)
 class Matchup:
     """Everything fixed by the two teams and the data files; cached and shared by every match."""

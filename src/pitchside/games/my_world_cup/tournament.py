@@ -24,7 +24,7 @@ from pitchside.games.my_world_cup.cards import load_cards
 from pitchside.games.my_world_cup.game import GAME
 from pitchside.games.my_world_cup.records import Result, result_of
 from pitchside.games.my_world_cup.rules import MyWorldCupState
-from pitchside.games.my_world_cup.state import GROUP_HAND, shuffle
+from pitchside.games.my_world_cup.state import GROUP_HAND
 from pitchside.games.my_world_cup.teams import Team, TeamSet, load_teams, powers
 
 FORMAT = "pitchside-worldcup/1"
@@ -255,7 +255,7 @@ class WorldCup:
             check_name(coach, "coaches", COACH_LIMIT, "<coaches>")
         cup = cls(seed, coaches, neutral=neutral, third_place=third_place, name=name)
         cup.deck = list(load_cards().physical)
-        shuffle(cup.rng, cup.deck)
+        cup.rng.shuffle(cup.deck)
         number = 0
         for g in GROUPS:
             ts = cup.group_teams(g)
@@ -316,7 +316,7 @@ class WorldCup:
                 if not self.discard:
                     return  # both empty: the draw is skipped
                 self.deck, self.discard = self.discard, []
-                shuffle(self.rng, self.deck)
+                self.rng.shuffle(self.deck)
             hand.append(self.deck.pop())
 
     def _deal_group(self, group: str) -> None:
