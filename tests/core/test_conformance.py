@@ -1,7 +1,8 @@
 """Every registered game passes the conformance check (docs/architecture.md, "Tests" 1).
 
-Per registered game and seat count, 200 seeds in chunks of 50 so pytest-xdist spreads them. In
-each chunk, two seeds are deep-checked on every step and the others on sampled steps
+Per registered game and seat count, 400 seeds in chunks of 50 so pytest-xdist spreads them: the first
+chunk of every game and seat count in `make test`, the other seven behind the `soak` marker (`make soak`,
+.ci/run). In each chunk, two seeds are deep-checked on every step and the others on sampled steps
 (core/checks.py). Timing is never asserted; bench/ measures.
 """
 
@@ -12,13 +13,20 @@ import pytest
 from pitchside.core.checks import check_game
 from pitchside.core.registry import GAMES, load_game
 
-SEEDS_PER_COUNT = 200
+SEEDS_PER_COUNT = 400
 CHUNK = 50
+FAST = 50  # seeds per game and seat count in `make test`; the rest are soak
 DEEP_EVERY = 25  # two seeds of each chunk get the deep checks on every step
 SAMPLE_EVERY = 40  # the others on about one step in 40
 
 CASES = [
-    pytest.param(game_id, seats, lo, id=f"{game_id}-{seats}p-seeds{lo}-{lo + CHUNK - 1}")
+    pytest.param(
+        game_id,
+        seats,
+        lo,
+        id=f"{game_id}-{seats}p-seeds{lo}-{lo + CHUNK - 1}",
+        marks=pytest.mark.soak if lo >= FAST else (),
+    )
     for game_id, entry in GAMES.items()
     for seats in entry.seat_counts
     for lo in range(0, SEEDS_PER_COUNT, CHUNK)
