@@ -1,0 +1,163 @@
+"""core/state.py: a state declared once gives clone, to_setup, fingerprint and checked setup reading."""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+from typing import Any
+
+import pytest
+
+from pitchside.core.errors import DataError
+from pitchside.core.legality import ANY, Refusal, Rulebook
+from pitchside.core.rng import Rng
+from pitchside.core.state import SEATS, GameState, cache, field, fixed, read_fields
+from pitchside.core.window import Window
+
+
+class Phase(IntEnum):
+    TURN = 0
+    OVER = 1
+
+
+class Role(StrEnum):
+    FW = "FW"
+    GK = "GK"
+
+
+class Toy(GameState):
+    t: dict[str, Any] = fixed()
+    rng: Rng
+    hands: list[list[str]] = field(length=SEATS)
+    roles: list[frozenset[Role]] = field(length=SEATS)
+    ball: int = field(range=(1, 9))
+    actor: int = field(seat=True)
+    singer: int = field(seat=True, none=-1)
+    phase: Phase
+    window: Window
+    stack: list[dict[str, Any]]
+    note: str | None
+    _legal: list[str] | None = cache()
+
+    def setup_header(self) -> dict[str, Any]:
+        return {"game": "toy", "seats": 2}
+
+
+class ToyState(Toy):
+    __slots__ = ()
+
+
+def toy() -> ToyState:
+    st = object.__new__(ToyState)
+    st.t, st.rng = {"fixed": True}, Rng(7)
+    st.hands, st.roles = [["a", "b"], ["c"]], [frozenset({Role.FW}), frozenset({Role.GK, Role.FW})]
+    st.ball, st.actor, st.singer, st.phase = 5, 0, -1, Phase.TURN
+    st.window, st.stack, st.note, st._legal = Window([1, 0]), [{"k": "shot", "n": 1}], None, ["x"]
+    return st
+
+
+def read(setup: dict[str, Any]) -> ToyState:
+    st = toy()
+    read_fields(st, setup, "toy.json", seats=2, header={"game", "seats"})
+    return st
+
+
+def test_slots_come_from_the_declaration() -> None:
+    assert "hands" in Toy.__slots__ and ToyState.__slots__ == ()
+    assert not hasattr(toy(), "__dict__")
+    assert Toy.setup_fields() == (
+        "rng",
+        "hands",
+        "roles",
+        "ball",
+        "actor",
+        "singer",
+        "phase",
+        "window",
+        "stack",
+        "note",
+    )
+
+
+def test_clone_is_independent_and_resets_caches() -> None:
+    st = toy()
+    new = st.clone()
+    assert type(new) is ToyState and new.to_setup() == st.to_setup()
+    assert new.t is st.t and new._legal is None
+    new.hands[0].append("z")
+    new.window.answered()
+    new.stack[0]["n"] = 2
+    new.rng.next_u64()
+    assert st.hands[0] == ["a", "b"] and st.window.seats == [1, 0] and st.stack[0]["n"] == 1
+    assert new.fingerprint() != st.fingerprint()
+
+
+def test_to_setup_writes_every_value_field_as_json() -> None:
+    out = toy().to_setup()
+    assert out["phase"] == "turn" and out["roles"] == [["FW"], ["FW", "GK"]] and out["window"] == [1, 0]
+    assert out["rng"] == 7 and "t" not in out and "_legal" not in out
+    again = read(out)
+    assert again.fingerprint() == toy().fingerprint() and again.roles == toy().roles
+
+
+@pytest.mark.parametrize(
+    ("setup", "field_name", "words"),
+    [
+        ({"hands": [["a"], 3]}, "hands.1", "must be a list"),
+        ({"hands": [["a", "b", "c"]]}, "hands", "one per seat"),
+        ({"ball": 10}, "ball", "1..9"),
+        ({"actor": 0.0}, "actor", "integer"),
+        ({"actor": True}, "actor", "integer"),
+        ({"actor": 2}, "actor", "seat 0..1"),
+        ({"singer": -2}, "singer", "or -1"),
+        ({"phase": "halftime"}, "phase", "one of turn, over"),
+        ({"roles": [["FW", "FW"], []]}, "roles.0", "twice"),
+        ({"roles": [["XX"], []]}, "roles.0.0", "one of FW, GK"),
+        ({"window": [0, 0]}, "window", "twice"),
+        ({"window": [0, 5]}, "window.1", "seat"),
+        ({"stack": [{"k": [1]}]}, "stack.0.k", "number, a string"),
+        ({"rng": -1}, "rng", "generator"),
+        ({"ball": 1 << 80}, "ball", "1..9"),
+        ({"note": 3}, "note", "string"),
+        ({"bogus": 1}, "bogus", "unknown setup field"),
+    ],
+)
+def test_a_bad_field_is_a_data_error_naming_it(setup: dict[str, Any], field_name: str, words: str) -> None:
+    st = toy()
+    before = st.fingerprint()
+    with pytest.raises(DataError) as e:
+        read_fields(st, setup, "toy.json", seats=2, header={"game", "seats"})
+    assert e.value.field == field_name and words in e.value.message and e.value.file == "toy.json"
+    assert st.fingerprint() == before or field_name != "bogus"
+
+
+def test_an_undeclarable_type_is_refused_when_first_used() -> None:
+    class Bad(GameState):
+        x: set[int]
+
+    with pytest.raises(TypeError, match="cannot hold"):
+        Bad.declared()
+
+
+def test_window_answers_in_order() -> None:
+    w = Window([3, 1, 2])
+    assert w.open and w.seat == 3
+    assert w.answered() == 1 and w.answered() == 2 and w.answered() is None and not w.open
+
+
+def test_rulebook_one_source_for_legal_and_refusal() -> None:
+    rules = Rulebook[ToyState, str](key=lambda st, seat, act: act.split()[0])
+
+    @rules.check(ANY)
+    def whose_turn(st: ToyState, seat: int, act: str) -> Refusal | None:
+        return None if seat == st.actor else Refusal("T-1", f"it is seat {st.actor}'s turn")
+
+    @rules.check("move")
+    def adjacent(st: ToyState, seat: int, act: str) -> Refusal | None:
+        return None if abs(int(act.split()[1]) - st.ball) <= 1 else Refusal("T-2", "adjacent zones only")
+
+    st = toy()
+    cands = [f"move {z}" for z in range(1, 10)]
+    assert rules.legal(st, 0, cands) == ["move 4", "move 5", "move 6"]
+    assert rules.refuse(st, 0, "move 9") == Refusal("T-2", "adjacent zones only")
+    assert [r.rule for r in rules.refusals(st, 1, "move 9")] == ["T-1", "T-2"]
+    assert "[T-2]" in str(Refusal("T-2", "adjacent zones only").error("move 9"))
