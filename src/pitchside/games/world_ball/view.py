@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pitchside.core.errors import DataError
 from pitchside.core.hidden import redeal
 from pitchside.core.rng import Rng
-from pitchside.core.setupfile import scalar_mismatch
+from pitchside.core.state import read_fields
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, TEAM_NAMES, Data, Phase, team
 
 if TYPE_CHECKING:
@@ -153,10 +153,6 @@ def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldB
 
     if not isinstance(setup, Mapping):
         raise fail("", "a setup is a JSON object")
-    known = set(Data.SETUP_FIELDS) | {"game", "seats", "config", "rng"}
-    for key in setup:
-        if key not in known:
-            raise fail(key, "unknown setup field")
     if setup.get("game", "world-ball") != "world-ball":
         raise fail("game", "this is a World Ball setup reader")
     raw_cfg = setup.get("config") or {}
@@ -168,26 +164,9 @@ def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldB
     cfg = game.normalize_config(cfg, source)
     t = game.table(cfg)
     n = t.n
-    rng_state = setup.get("rng", 0)
-    if not isinstance(rng_state, int) or isinstance(rng_state, bool):
-        raise fail("rng", "must be an integer")
-    st = blank(t, Rng(rng_state))
-    for name in Data.SETUP_FIELDS:
-        if name not in setup:
-            continue
-        value = setup[name]
-        default = getattr(st, name)
-        if name == "phase":
-            if not isinstance(value, str) or value.upper() not in Phase.__members__:
-                raise fail("phase", f"must be one of {', '.join(p.name.lower() for p in Phase)}")
-            value = Phase[value.upper()]
-        elif name == "stack":
-            value = _stack(value, n, fail)
-        elif isinstance(default, list):
-            value = _list_field(name, value, default, fail)
-        elif (why := scalar_mismatch(value, default)) is not None:
-            raise fail(name, why)
-        setattr(st, name, value)
+    st = blank(t, Rng(0))
+    read_fields(st, setup, source, seats=n, header={"game", "seats", "config"})
+    _stack(st.stack, n, fail)
     if "chars" not in setup and "characters" in cfg:
         st.chars = list(cfg["characters"])
     _check(st, fail)
@@ -203,33 +182,10 @@ def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldB
     return st
 
 
-def _list_field(name: str, value: Any, default: list[Any], fail: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise fail(name, "must be a list")
-    if default and len(value) != len(default):
-        raise fail(name, f"needs {len(default)} entries")
-    if name in ("offers", "hands", "skills", "pending"):
-        for i, h in enumerate(value):
-            if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
-                raise fail(f"{name}.{i}", "must be a list of ids")
-        return [list(h) for h in value]
-    if name == "injured":
-        if not all(isinstance(x, bool) for x in value):
-            raise fail(name, "must be a list of true/false")
-    elif name in ("stamina", "score"):
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-            raise fail(name, "must be a list of integers")
-    elif not all(isinstance(x, str) for x in value):
-        raise fail(name, "must be a list of strings")
-    return list(value)
-
-
-def _stack(value: Any, n: int, fail: Any) -> list[dict[str, Any]]:
-    if not isinstance(value, list):
-        raise fail("stack", "must be a list of frames")
-    out: list[dict[str, Any]] = []
-    for i, f in enumerate(value):
-        if not isinstance(f, Mapping) or f.get("k") not in _FRAME_KEYS:
+def _stack(stack: list[dict[str, Any]], n: int, fail: Any) -> None:
+    """Each frame (already a list of objects of scalars, core.state) has its kind's keys, seats in range."""
+    for i, f in enumerate(stack):
+        if f.get("k") not in _FRAME_KEYS:
             raise fail(f"stack.{i}", f"a frame is an object with k = {', '.join(_FRAME_KEYS)}")
         want = _FRAME_KEYS[f["k"]]
         for key, kind in want.items():
@@ -239,10 +195,8 @@ def _stack(value: Any, n: int, fail: Any) -> list[dict[str, Any]]:
         for key, v in f.items():
             if key != "k" and key not in want and (f["k"] != PROMPT or not isinstance(v, int | str)):
                 raise fail(f"stack.{i}.{key}", "unknown frame field")
-            if key in _SEAT_KEYS and not -1 <= v < n:
+            if key in _SEAT_KEYS and (not isinstance(v, int) or isinstance(v, bool) or not -1 <= v < n):
                 raise fail(f"stack.{i}.{key}", f"must be a seat 0..{n - 1} (or -1)")
-        out.append(dict(f))
-    return out
 
 
 def _check(st: WorldBallState, fail: Any) -> None:
@@ -287,13 +241,7 @@ def _check(st: WorldBallState, fail: Any) -> None:
             if got[cid] != want[cid]:
                 where = "hands" if cid not in want else "deck"
                 raise fail(where, f"card {cid}: {got[cid]} in play, the deck has {want[cid]} (cards must be conserved)")
-    for name in ("active", "starter"):
-        if not 0 <= getattr(st, name) < n:
-            raise fail(name, f"must be a seat 0..{n - 1}")
-    for name in ("skill_target", "block"):
-        if not -1 <= getattr(st, name) < n:
-            raise fail(name, "must be a seat or -1")
-    if len(st.score) != 2 or any(x < 0 for x in st.score):
+    if any(x < 0 for x in st.score):  # seats, lengths and types: the declaration (state.Data)
         raise fail("score", "needs two scores, team A's then team B's")
-    if st.half not in (1, 2) or st.half > st.t.halves:
+    if st.half > st.t.halves:
         raise fail("half", f"must be 1..{st.t.halves}")
