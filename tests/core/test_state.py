@@ -161,3 +161,30 @@ def test_rulebook_one_source_for_legal_and_refusal() -> None:
     assert rules.refuse(st, 0, "move 9") == Refusal("T-2", "adjacent zones only")
     assert [r.rule for r in rules.refusals(st, 1, "move 9")] == ["T-1", "T-2"]
     assert "[T-2]" in str(Refusal("T-2", "adjacent zones only").error("move 9"))
+
+
+class Pair(GameState):
+    rng: Rng
+    lines: list[list[str]] = field(length=2)
+    ask: tuple[Any, ...] | None
+    steps: list[tuple[Any, ...]]
+
+
+def test_tuples_and_fixed_length_lists_clone_and_round_trip() -> None:
+    """A tuple is written as a list and read back as a tuple; a fixed-length list of lists is copied
+    item by item (the clone shares no list with its source)."""
+    p = object.__new__(Pair)
+    p.rng, p.lines, p.ask, p.steps = Rng(3), [["a"], ["b", "c"]], ("pair", 1, 2), [("draw", 0, 4)]
+    c = p.clone()
+    assert c.lines == p.lines and c.lines[0] is not p.lines[0] and c.rng is not p.rng and c.rng.state == 3
+    q = object.__new__(Pair)
+    read_fields(
+        q, {"rng": 3, "lines": [["a"], ["b"]], "ask": ["pair", 1], "steps": [["draw", 0]]}, "s", seats=2, header=set()
+    )
+    assert q.ask == ("pair", 1) and q.steps == [("draw", 0)] and isinstance(q.ask, tuple)
+    with pytest.raises(DataError) as err:
+        read_fields(q, {"ask": ["pair", 1.5]}, "s", seats=2, header=set())
+    assert err.value.field == "ask.1"
+    with pytest.raises(DataError) as err:
+        read_fields(q, {"lines": [[], [], []]}, "s", seats=2, header=set())
+    assert err.value.field == "lines"

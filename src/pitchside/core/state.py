@@ -18,8 +18,9 @@ type-checks the fields of a setup with the file's field path in every error. A g
 what a declaration cannot say: its header (``setup_header``) and its own invariants.
 
 Field types a setup can hold: ``bool``, ``int``, ``str``, ``Rng``, an ``IntEnum`` (lower-case
-name), a ``StrEnum`` (value), ``list[T]``, ``frozenset[E]`` of a StrEnum (sorted values),
-``dict[str, T]``, ``T | None``, a ``Window`` (its seats), and ``Any`` (a JSON scalar: frames of plain values).
+name), a ``StrEnum`` (value), ``list[T]``, ``tuple[T, ...]`` of immutable T, ``frozenset[E]``
+of a StrEnum (sorted values), ``dict[str, T]``, ``T | None``, a ``Window`` (its seats), and
+``Any`` (a JSON scalar: frames of plain values).
 """
 
 from __future__ import annotations
@@ -170,7 +171,7 @@ class _Scalar(_Codec):
 
 class _RngCodec(_Codec):
     def copy(self, expr: str) -> str:
-        return f"{expr}.copy()"
+        return f"_Rng({expr}.state)"  # a method call less than .copy(): clone() is hot
 
     def encode(self, value: Any) -> Any:
         return value.state
@@ -266,6 +267,22 @@ class _List(_Codec):
         return True
 
 
+class _Tuple(_Codec):
+    """``tuple[T, ...]``: immutable, so shared on clone; written as a JSON list."""
+
+    def __init__(self, item: _Codec) -> None:
+        self.item = item
+
+    def encode(self, value: Any) -> Any:
+        enc = self.item.encode
+        return [enc(v) for v in value]
+
+    def decode(self, raw: Any, ctx: _Ctx, path: str) -> Any:
+        if not isinstance(raw, list):
+            raise _Bad(path, "must be a list")
+        return tuple(self.item.decode(v, ctx, f"{path}.{i}") for i, v in enumerate(raw))
+
+
 class _FrozenSet(_Codec):
     def __init__(self, item: _Codec) -> None:
         self.item = item
@@ -323,6 +340,8 @@ def _codec(tp: Any, where: str) -> _Codec:
         return _EnumCodec(tp)
     if origin is list:
         return _List(_codec(args[0], where))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and not _codec(args[0], where).mutable:
+        return _Tuple(_codec(args[0], where))
     if origin is frozenset:
         return _FrozenSet(_codec(args[0], where))
     if origin is dict and args[0] is str:
@@ -432,11 +451,15 @@ def _cloner(cls: type[GameState]) -> Callable[[Any], Any]:
     if fn is not None:
         return fn
     lines = ["def clone(self):", "    new = _new(_cls)"]
-    consts: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    consts: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_Rng": Rng}
     for i, d in enumerate(cls.declared()):
         src = f"self.{d.name}"
         spec = d.spec
-        if d.codec is not None:
+        n = spec.length
+        if isinstance(d.codec, _List) and d.codec.item.mutable and n is not None and 0 < n <= 8:
+            # a fixed, short length: unrolled, no comprehension call per clone
+            expr = "[" + ", ".join(d.codec.item.copy(f"{src}[{k}]") for k in range(n)) + "]"
+        elif d.codec is not None:
             expr = d.codec.copy(src)
         elif spec.kind is FieldKind.CACHE and not spec.keep:
             consts[f"_r{i}"] = spec.reset

@@ -15,7 +15,6 @@ from pitchside.games.my_world_cup.cards import load_cards
 from pitchside.games.my_world_cup.game import GAME, card_census
 from pitchside.games.my_world_cup.rules import MyWorldCupState
 from pitchside.games.my_world_cup.teams import load_teams
-from pitchside.games.my_world_cup.view import read_setup
 
 PHYSICAL = Counter(load_cards().physical)
 TEST_TEAMS = str(Path(__file__).parent / "data" / "teams.toml")  # plain teams and one team per skill code
@@ -72,10 +71,8 @@ def setup(
 
 def start(s: dict[str, Any]) -> tuple[MyWorldCupState, list[Event]]:
     """The state of a setup, run on to its first decision; the events of getting there."""
-    st = read_setup(GAME, s, "<scenario>", advance=False)
     ev: list[Event] = []
-    if st.ask is None and not st.is_over():
-        st._advance(ev)
+    st = GAME.from_setup(s, "<scenario>", events=ev)
     return st, ev
 
 

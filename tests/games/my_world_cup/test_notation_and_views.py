@@ -8,9 +8,12 @@ import json
 import pytest
 
 from pitchside.core.errors import DataError, IllegalAction, InvalidAction
+from pitchside.core.game import Event
 from pitchside.core.rng import Rng
+from pitchside.core.state import FieldKind
 from pitchside.games.my_world_cup.actions import Act, Verb, parse
 from pitchside.games.my_world_cup.game import GAME
+from pitchside.games.my_world_cup.state import Phase
 from tests.games.my_world_cup.helpers import conserved, play, setup, start
 
 TEXTS = [
@@ -123,7 +126,7 @@ def test_setup_errors_name_the_field() -> None:
         ({"ask": ["dance", 0]}, "ask"),
         ({"todo": [["dance"]]}, "todo"),
         ({"score": [1]}, "score"),
-        ({"stat": [[5], [0]]}, "stat.0"),
+        ({"stat": [[5], [0]]}, "stat.0.0"),
         ({"wind": 3}, "wind"),
         ({"config": {"teams": ["pla"]}}, "teams"),
         ({"game": "sonic-cup"}, "game"),
@@ -132,6 +135,63 @@ def test_setup_errors_name_the_field() -> None:
             GAME.from_setup({**good, **change}, "scenario.json")
         assert err.value.field == field, change
         assert err.value.file == "scenario.json"
+
+
+def test_every_state_field_is_in_the_setup_or_declared_outside_it() -> None:
+    """The state is declared once (core/state.py): a field is either written in the setup notation or
+    declared fixed/cache/derived; nothing is silently left out of to_setup() and fingerprint()."""
+    st = GAME.new_state({"mode": "knockout"}, 3)
+    out = st.to_setup()
+    for d in type(st).declared():
+        if d.codec is None:
+            assert d.spec.kind is not FieldKind.VALUE, d.name
+        else:
+            assert d.setup_name in out, d.name
+    assert set(out) == {"game", "config", *type(st).setup_fields()}
+    assert GAME.from_setup(json.loads(json.dumps(out))).fingerprint() == st.fingerprint()
+
+
+def test_wrong_typed_setups_are_data_errors_naming_the_field() -> None:
+    """Wrong types in a setup are refused with the field (WC-GAP-23), never a TypeError later on."""
+    good = setup(("pla", "plb"), (["AD4:top"], ["AD8:top"]))
+    for change, field in (
+        ({"ask": ["pair", 0.0, 0]}, "ask.1"),  # a seat as 0.0
+        ({"ask": ["pair", True, 0]}, "ask"),
+        ({"first": [0.0, -1]}, "first.0"),
+        ({"score": [[1], 0]}, "score.0"),  # a list where an int goes
+        ({"period": [1]}, "period"),
+        ({"period": 2}, "period"),
+        ({"limit": [4, 10]}, "limit.1"),
+        ({"yellows": [-1, 0]}, "yellows.0"),
+        ({"ready": [1, 0]}, "ready.0"),
+        ({"revealed": "yes"}, "revealed"),
+        ({"phase": 3}, "phase"),  # phase junk
+        ({"phase": "PAIRING"}, "phase"),
+        ({"phase": None}, "phase"),
+        ({"hands": [["AD4"], ["AD8"], []]}, "hands"),
+        ({"deck": "AD4"}, "deck"),
+        ({"todo": [["draw", 0, 1.5]]}, "todo.0.2"),
+        ({"todo": "draw"}, "todo"),
+        ({"rng": -1}, "rng"),
+        ({"rng": 1.0}, "rng"),
+        ({"ending": 7}, "ending"),
+    ):
+        with pytest.raises(DataError) as err:
+            GAME.from_setup({**good, **change}, "scenario.json")
+        assert err.value.field == field, change
+        assert err.value.file == "scenario.json"
+
+
+def test_from_setup_can_stop_before_the_first_decision_and_report_the_events() -> None:
+    """from_setup(advance=False) gives the setup's situation as written; events= collects the events
+    of running on to the first decision (the lineups are revealed in the display phase, WC-MATCH-3)."""
+    good = setup(("pla", "plb"), (["AD4:top"], ["AD8:top"]), phase="display")
+    still = GAME.from_setup(good, advance=False)
+    assert still.ask is None and still.phase is Phase.DISPLAY
+    ev: list[Event] = []
+    moved = GAME.from_setup(good, events=ev)
+    assert ev and moved.fingerprint() != still.fingerprint()
+    assert moved.fingerprint() == GAME.from_setup(good).fingerprint()
 
 
 def test_acts_are_small_hashable_values() -> None:

@@ -223,10 +223,19 @@ class MyWorldCup:
         st._advance(ev)
         return st, ev
 
-    def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> MyWorldCupState:
+    def from_setup(
+        self,
+        setup: Mapping[str, Any],
+        source: str = "<setup>",
+        *,
+        advance: bool = True,
+        events: list[Event] | None = None,
+    ) -> MyWorldCupState:
+        """The state a setup describes. A setup with no open ``ask`` (a hand-built scenario) runs on to
+        its first decision unless ``advance`` is false; the events of getting there go to ``events``."""
         from pitchside.games.my_world_cup.view import read_setup
 
-        return read_setup(self, setup, source)
+        return read_setup(self, setup, source, advance, events)
 
 
 def find_team(name: str, field: str = "team", teams_file: str | None = None) -> str:

@@ -13,15 +13,18 @@ from functools import lru_cache
 from typing import Any
 
 from pitchside.core.rng import Rng
-from pitchside.core.slots import SlotState
+from pitchside.core.state import GameState, cache, field, fixed
 from pitchside.games.my_world_cup.actions import Act, Verb, half_text
 from pitchside.games.my_world_cup.cards import CardSet, Dice, Kind, load_cards, load_dice
 from pitchside.games.my_world_cup.skills import Powers
 from pitchside.games.my_world_cup.teams import Team, TeamSet, load_teams, powers
 
 HOME, AWAY = 0, 1
+SIDES = 2  # one seat per side; a fixed length lets clone() copy the per-side lists unrolled
 SIDE_NAMES = ("home", "away")
 LINEUP_MAX = 4  # WC-MATCH-3
+LINEUP_SLOTS = 9  # no lineup limit is above 9 (WC-TEAM-ALG-1 raises it, the setup reader caps it)
+COUNT_MAX = 1 << 31  # scores, cards and bits in a setup: never negative
 EXTRA_TIME_MAX = 2  # WC-GAP-21
 FRIENDLY_HAND = 6  # WC-GAP-3
 GROUP_HAND = 10  # WC-GAP-3
@@ -148,108 +151,35 @@ class Table:
     config: dict[str, Any]
 
 
-class Data(SlotState):
-    """The mutable part of a match. Plain fields so clone() is a handful of list copies."""
+class Data(GameState):
+    """The mutable part of a match, declared once (core/state.py): clone, to_setup and the setup
+    reader's type checks come from these declarations. Fields are in setup order (docs/notation.md)."""
 
-    __slots__ = (
-        "_legal",
-        "ask",
-        "deck",
-        "discard",
-        "elsewhere",
-        "ending",
-        "first",
-        "hands",
-        "kicks",
-        "limit",
-        "line",
-        "pens",
-        "period",
-        "phase",
-        "ready",
-        "reds",
-        "revealed",
-        "rng",
-        "rolls",
-        "score",
-        "stat",
-        "t",
-        "todo",
-        "used",
-        "yellows",
-    )
-
-    t: Table
+    t: Table = fixed()
     rng: Rng
-    hands: list[list[str]]  # per side, card ids
+    hands: list[list[str]] = field(length=SIDES)  # per side, card ids
     deck: list[str]  # the shared deck; the last card is drawn next (WC-GAP-2)
     discard: list[str]  # the discard pile, oldest first (public)
     elsewhere: list[str]  # cards held by teams outside this match (a tournament's other hands), sorted
-    line: list[list[str]]  # per side, the lineup in fielding order: "AD4:top" (WC-CARD-2)
-    stat: list[list[int]]  # per side and slot: UNRESOLVED, RESOLVED or REMOVED
-    score: list[int]
-    period: int  # 0 regular time, 1 extra time (WC-GAP-21)
-    limit: list[int]  # lineup maximum L per side (WC-MATCH-3, WC-TEAM-ALG-1, WC-GAP-21)
-    ready: list[bool]  # lineup committed
+    line: list[list[str]] = field(length=SIDES)  # per side, the lineup in fielding order: "AD4:top" (WC-CARD-2)
+    stat: list[list[int]] = field(range=(UNRESOLVED, REMOVED), length=SIDES)  # per side and slot
+    score: list[int] = field(range=(0, COUNT_MAX), length=SIDES)
+    period: int = field(range=(0, 1))  # 0 regular time, 1 extra time (WC-GAP-21)
+    limit: list[int] = field(range=(0, 9), length=SIDES)  # lineup maximum L (WC-MATCH-3, WC-TEAM-ALG-1, WC-GAP-21)
+    ready: list[bool] = field(length=SIDES)  # lineup committed
     revealed: bool  # lineups shown (display phase reached)
-    yellows: list[int]
-    reds: list[int]
-    used: list[int]  # once-per-match abilities used, USE_* bits (skills.py)
-    first: list[int]  # Ivory Coast's "first" slot per side, -1 when none (WC-TEAM-CIV-2)
+    yellows: list[int] = field(range=(0, COUNT_MAX), length=SIDES)
+    reds: list[int] = field(range=(0, COUNT_MAX), length=SIDES)
+    used: list[int] = field(range=(0, COUNT_MAX), length=SIDES)  # once-per-match abilities used, USE_* bits
+    first: list[int] = field(none=-1, range=(0, LINEUP_SLOTS - 1), length=SIDES)  # Ivory Coast's slot (WC-TEAM-CIV-2)
     todo: list[tuple[Any, ...]]  # pending steps, a stack: the last one runs next
     ask: tuple[Any, ...] | None  # the open question: (op, seat, args...)
-    pens: list[int]  # shootout goals
-    kicks: list[int]  # shootout kicks taken
+    pens: list[int] = field(range=(0, COUNT_MAX), length=SIDES)  # shootout goals
+    kicks: list[int] = field(range=(0, COUNT_MAX), length=SIDES)  # shootout kicks taken
     rolls: list[str]  # every die roll of the match, public: "T:B13" tactical, "F:Y" foul
     phase: Phase
     ending: str
-    _legal: list[Act] | None
+    _legal: list[Act] | None = cache(keep=True)  # legal actions of the open ask; recomputed when it changes
 
-    def copy_into(self, new: Data) -> None:
-        new.t = self.t
-        new.rng = Rng(self.rng.state)
-        new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.elsewhere = self.elsewhere[:]
-        new.line = [self.line[0][:], self.line[1][:]]
-        new.stat = [self.stat[0][:], self.stat[1][:]]
-        new.score = self.score[:]
-        new.period = self.period
-        new.limit = self.limit[:]
-        new.ready = self.ready[:]
-        new.revealed = self.revealed
-        new.yellows = self.yellows[:]
-        new.reds = self.reds[:]
-        new.used = self.used[:]
-        new.first = self.first[:]
-        new.todo = self.todo[:]
-        new.ask = self.ask
-        new.pens = self.pens[:]
-        new.kicks = self.kicks[:]
-        new.rolls = self.rolls[:]
-        new.phase = self.phase
-        new.ending = self.ending
-        new._legal = self._legal
-
-    # Which fields the setup notation carries (docs/notation.md), besides game, config and rng.
-    SETUP_FIELDS = (
-        "hands", "deck", "discard", "elsewhere", "line", "stat", "score", "period", "limit", "ready",
-        "revealed", "yellows", "reds", "used", "first", "todo", "ask", "pens", "kicks", "rolls", "phase",
-        "ending",
-    )  # fmt: skip
-
-    def to_setup(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": "my-world-cup", "config": self.t.config, "rng": self.rng.state}
-        for name in self.SETUP_FIELDS:
-            value = getattr(self, name)
-            if name == "phase":
-                value = value.name.lower()
-            elif name == "ask":
-                value = list(value) if value is not None else None
-            elif name == "todo":
-                value = [list(step) for step in value]
-            elif isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            out[name] = value
-        return out
+    def setup_header(self) -> dict[str, Any]:
+        return {"game": "my-world-cup", "config": self.t.config}

@@ -7,8 +7,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError, IllegalAction
+from pitchside.core.game import Event
 from pitchside.core.hidden import shuffle_unseen
 from pitchside.core.rng import Rng
+from pitchside.core.state import read_fields
 from pitchside.games.my_world_cup.actions import Act, Verb
 from pitchside.games.my_world_cup.cards import FOUL_FACES, Kind
 from pitchside.games.my_world_cup.skills import USE_NAMES
@@ -269,92 +271,35 @@ def _why(st: MyWorldCupState, seat: int, op: str, ask: tuple[Any, ...], act: Act
 
 # --------------------------------------------------------------------------- setup notation
 
-_INT_LISTS = ("score", "limit", "yellows", "reds", "used", "first", "pens", "kicks")
 
-
-def read_setup(game: MyWorldCup, setup: Mapping[str, Any], source: str, advance: bool = True) -> MyWorldCupState:
+def read_setup(
+    game: MyWorldCup,
+    setup: Mapping[str, Any],
+    source: str,
+    advance: bool = True,
+    events: list[Event] | None = None,
+) -> MyWorldCupState:
     """Build a state from the setup notation (docs/notation.md); errors name the field.
 
     A setup without an open ``ask`` (a hand-built scenario) runs on to the next decision when
-    ``advance`` is true.
+    ``advance`` is true; the events of getting there go to ``events`` when given.
     """
     from pitchside.games.my_world_cup.game import blank
-    from pitchside.games.my_world_cup.rules import ASK_OPS, STEP_NAMES
 
     def fail(field: str, message: str) -> DataError:
         return DataError(source, None, field, message)
 
     if not isinstance(setup, Mapping):
         raise fail("", "a setup is a JSON object")
-    known = set(Data.SETUP_FIELDS) | {"game", "config", "rng"}
-    for key in setup:
-        if key not in known:
-            raise fail(key, "unknown setup field")
     if setup.get("game", "my-world-cup") != "my-world-cup":
         raise fail("game", "this is a setup of another game")
     cfg = game.normalize_config(setup.get("config") or {}, source)
     if cfg.get("teams") is None:
         raise fail("config.teams", "a setup names both teams")
     t = game.table(cfg)
-    rng_state = setup.get("rng", 0)
-    if not isinstance(rng_state, int) or isinstance(rng_state, bool):
-        raise fail("rng", "must be an integer")
-    st = blank(t, Rng(rng_state))
+    st = blank(t, Rng(0))
     st.phase = Phase.LINEUP
-    for name in Data.SETUP_FIELDS:
-        if name not in setup:
-            continue
-        value = setup[name]
-        if name == "phase":
-            if not isinstance(value, str) or value.upper() not in Phase.__members__:
-                raise fail("phase", f"must be one of {', '.join(p.name.lower() for p in Phase)}")
-            value = Phase[value.upper()]
-        elif name == "ask":
-            value = _ask(value, ASK_OPS, fail)
-        elif name == "todo":
-            if not isinstance(value, list):
-                raise fail("todo", "must be a list of steps")
-            value = [_step(s, STEP_NAMES, fail) for s in value]
-        elif name in ("revealed",):
-            if not isinstance(value, bool):
-                raise fail(name, "must be true or false")
-        elif name in ("period",):
-            if value not in (0, 1) or isinstance(value, bool):
-                raise fail(name, "must be 0 (regular time) or 1 (extra time)")
-        elif name == "ending":
-            if not isinstance(value, str):
-                raise fail(name, "must be a string")
-        elif name in ("deck", "discard", "elsewhere", "rolls"):
-            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-                raise fail(name, "must be a list of strings")
-            value = list(value)
-        elif name in ("hands", "line"):
-            if not isinstance(value, list) or len(value) != 2:
-                raise fail(name, "needs two lists, home's then away's")
-            for i, h in enumerate(value):
-                if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
-                    raise fail(f"{name}.{i}", "must be a list of strings")
-            value = [list(value[0]), list(value[1])]
-        elif name == "stat":
-            if not isinstance(value, list) or len(value) != 2:
-                raise fail(name, "needs two lists, home's then away's")
-            for i, h in enumerate(value):
-                if not isinstance(h, list) or any(x not in (0, 1, 2) or isinstance(x, bool) for x in h):
-                    raise fail(f"stat.{i}", "must list 0 (unresolved), 1 (resolved) or 2 (removed)")
-            value = [list(value[0]), list(value[1])]
-        elif name == "ready":
-            if not isinstance(value, list) or len(value) != 2 or not all(isinstance(x, bool) for x in value):
-                raise fail(name, "must be [bool, bool]")
-            value = list(value)
-        elif name in _INT_LISTS:
-            if (
-                not isinstance(value, list)
-                or len(value) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
-            ):
-                raise fail(name, "must be two integers, home's then away's")
-            value = list(value)
-        setattr(st, name, value)
+    read_fields(st, setup, source, seats=2, header={"game", "config"})  # types, ranges, seats, lengths
     if "stat" not in setup:
         st.stat = [[UNRESOLVED] * len(st.line[0]), [UNRESOLVED] * len(st.line[1])]
     if "elsewhere" not in setup:  # a hand-built setup: what is nowhere else is elsewhere
@@ -363,7 +308,7 @@ def read_setup(game: MyWorldCup, setup: Mapping[str, Any], source: str, advance:
         st.elsewhere = sorted(left.elements())
     _check(st, fail)
     if advance and st.ask is None and st.phase is not Phase.OVER:
-        st._advance([])
+        st._advance([] if events is None else events)
     return st
 
 
@@ -373,36 +318,22 @@ def card_ids(st: Data) -> list[str]:
     return ids
 
 
-def _ask(value: Any, ops: frozenset[str], fail: Any) -> tuple[Any, ...] | None:
-    if value is None:
-        return None
-    if (
-        not isinstance(value, list)
-        or len(value) < 2
-        or value[0] not in ops
-        or value[1] not in (0, 1)
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in value[1:])
-    ):
-        raise fail("ask", "must be null or [op, seat, integers...] with a known op")
-    return tuple(value)
-
-
-def _step(value: Any, names: frozenset[str], fail: Any) -> tuple[Any, ...]:
-    if (
-        not isinstance(value, list)
-        or not value
-        or value[0] not in names
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in value[1:])
-    ):
-        raise fail("todo", f"a step is [name, integers...] with a name among {', '.join(sorted(names))}")
-    return tuple(value)
+def _ints(values: tuple[Any, ...]) -> bool:
+    return all(isinstance(x, int) and not isinstance(x, bool) for x in values)
 
 
 def _check(st: MyWorldCupState, fail: Any) -> None:
     """The situation must be one the rules can reach: cards conserved, lineups well formed."""
     from pitchside.games.my_world_cup.game import card_census
+    from pitchside.games.my_world_cup.rules import ASK_OPS, STEP_NAMES
 
     m = st.t.m
+    for step in st.todo:
+        if not step or step[0] not in STEP_NAMES or not _ints(step[1:]):
+            raise fail("todo", f"a step is [name, integers...] with a name among {', '.join(sorted(STEP_NAMES))}")
+    ask = st.ask
+    if ask is not None and (len(ask) < 2 or ask[0] not in ASK_OPS or ask[1] not in (0, 1) or not _ints(ask[1:])):
+        raise fail("ask", "must be null or [op, seat, integers...] with a known op")
     want = Counter(m.cards.physical)
     got = card_census(st)
     for cid in sorted(set(got) | set(want)):
@@ -416,11 +347,6 @@ def _check(st: MyWorldCupState, fail: Any) -> None:
             raise fail(f"stat.{s}", "needs one status per lineup card")
         if not -1 <= st.first[s] < max(1, len(st.line[s])):
             raise fail("first", "must be a lineup index or -1")
-    if any(x < 0 for x in st.score + st.pens + st.kicks + st.yellows + st.reds):
-        raise fail("score", "scores and counts are never negative")
-    if any(not 0 <= x <= 9 for x in st.limit):
-        raise fail("limit", "a lineup limit is 0..9")
-    ask = st.ask
     if ask is not None and ask[0] in ("lead", "pair") and (len(ask) < 3 or ask[2] not in (0, 1)):
         raise fail("ask", "a pairing ask names the active team")
     if ask is not None and st.phase is Phase.OVER:
