@@ -99,11 +99,8 @@ def _config(game: Game, seats: int, options: dict[str, Any], sets: list[str] | N
     config: dict[str, Any] = {"seats": seats}
     given = {k: v for k, v in options.items() if v is not None}
     if given:
-        hook = getattr(game, "cli_config", None)
-        if hook is None:
-            fail(f"{game.id} takes no {', '.join('--' + k for k in given)}")
         try:
-            config.update(hook(given))
+            config.update(game.cli_config(given))
         except DataError as e:
             fail(f"{e.field}: {e.message}" if e.field and e.field.startswith("--") else str(e))
     for item in sets or []:
@@ -126,8 +123,7 @@ def _seats(game: Game, seats: int | None, default: int) -> int:
     """The seat count asked for, or the default when the game allows it, else the game's smallest."""
     if seats is not None:
         return seats
-    counts = tuple(getattr(game, "seat_counts", ()) or (default,))
-    return default if default in counts else min(counts)
+    return default if default in game.seat_counts else min(game.seat_counts)
 
 
 def _agents(spec: str, count: int, game: str) -> list[Agent]:
@@ -186,9 +182,11 @@ def play(
     """Play a match in the terminal against bots."""
     import secrets
 
+    from rich.markup import escape
+
     from pitchside.core.record import MatchRecord, Move
     from pitchside.sim.match import play_match
-    from pitchside.terminal import Quit, RecordingAgent, TerminalPlayer
+    from pitchside.terminal import PlainRenderer, Quit, RecordingAgent, TerminalPlayer
 
     g = _game(game)
     seats = _seats(g, seats, 4)
@@ -203,7 +201,9 @@ def play(
         _check_writable(record)  # before the first move: a bad path must not cost the match
     renderer = _renderer(g, config)
     console = _console()
-    team_names = _team_names(g)
+    if isinstance(renderer, PlainRenderer):
+        console.print(f"{escape(g.id)} has no board of its own: playing with the plain view.")
+    team_names = tuple(g.team_names())
     team = team_names[g.team_of(config, you)].capitalize()
     title = f"[bold]pitchside[/] · {g.name} · seed {seed} · you: seat {you} ({team})"
     human = TerminalPlayer(g, renderer, console, you, title=title, auto=auto)
@@ -278,13 +278,6 @@ def _ask_and_save(rec: Any, console: Console) -> None:
         return
 
 
-def _team_names(game: Game) -> tuple[str, ...]:
-    names = getattr(game, "team_names", None)
-    if callable(names):
-        return tuple(names())
-    return ("team 0", "team 1")
-
-
 # ---------------------------------------------------------------------------- simulate
 
 
@@ -314,7 +307,7 @@ def simulate(
     config = _config(g, seats, {"home": home, "away": away}, sets)
     _state(g, config, seed)
     agent_list = _agents(agents, seats, g.id)
-    teams = _team_names(g)
+    teams = tuple(g.team_names())
     wins: Counter[int] = Counter()
     endings: Counter[str] = Counter()
     draws = goals = 0
@@ -504,7 +497,7 @@ def cards(
     config: dict[str, Any] = {}
     if deck is not None:
         trust_data(deck)  # a game may name its card file key itself (its cli_config)
-        config = _config(g, 0, {"deck": str(deck)}, None) if hasattr(g, "cli_config") else {"deck": str(deck)}
+        config = _config(g, 0, {"deck": str(deck)}, None)
         config.pop("seats", None)
     r = _renderer(g, config)
     if not hasattr(r, "cards"):

@@ -7,7 +7,6 @@ numbered legal actions, and turns typed text into one of the legal actions.
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import sys
@@ -69,15 +68,8 @@ class PlainRenderer:
 
 
 def renderer_for(game: Game, config: Mapping[str, Any] | None = None) -> Any:
-    """The game's ``render.Renderer`` (its package's render module), or the plain fallback."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(package + ".render")
-    except ModuleNotFoundError as e:
-        if e.name != package + ".render":
-            raise
-        return PlainRenderer(config)
-    return module.Renderer(config)
+    """The game's own renderer (``game.renderer``), or the plain view when it has none."""
+    return game.renderer(config) or PlainRenderer(config)
 
 
 class Quit(Exception):

@@ -55,7 +55,7 @@ def _ismcts() -> Agent:
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "ismcts": _ismcts}
-PER_GAME = ("heuristic",)  # found in the game's own heuristics module as AGENT
+PER_GAME = ("heuristic",)  # the game's own bot: Game.heuristic_agent()
 
 
 def make_agent(name: str, game: str | None = None) -> Agent:
@@ -64,12 +64,12 @@ def make_agent(name: str, game: str | None = None) -> Agent:
         agent: Agent = AGENTS[name]()
         return agent
     if name in PER_GAME and game is not None:
-        import importlib
+        from pitchside.core.registry import load_game
 
-        from pitchside.core.registry import resolve
-
-        package = resolve(game).target.split(":")[0].rsplit(".", 1)[0]
-        agent = importlib.import_module(package + ".heuristics").AGENT()
-        return agent
+        g = load_game(game)
+        bot = g.heuristic_agent()
+        if bot is None:
+            raise ValueError(f"{g.id} has no {name} bot; known: {', '.join(sorted(AGENTS))}")
+        return bot
     known = ", ".join([*sorted(AGENTS), *PER_GAME])
     raise ValueError(f"unknown agent {name!r}; known: {known}")

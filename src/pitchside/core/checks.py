@@ -122,10 +122,10 @@ def check_game(
     one step in ``sample_every`` (chosen at random, so every phase is reached over many seeds),
     on their first step, and at the end. ``max_decisions`` bounds a match: random play must end.
     ``reveal_events``: kinds of public events that show hidden things by the rules (chance or a
-    hidden pick); by default the game's ``reveal_events`` attribute, if any.
+    hidden pick); by default the game's ``reveal_events``.
     """
     cfg = dict(config or {})
-    reveals = frozenset(getattr(game, "reveal_events", ()) if reveal_events is None else reveal_events)
+    reveals = frozenset(game.reveal_events if reveal_events is None else reveal_events)
     report = CheckReport(game.id, cfg)
     _check_notation(game, report)
     for k, seed in enumerate(seeds):

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, runtime_checkable
 
 from pitchside.core.decision import Decision
+from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
+
+if TYPE_CHECKING:
+    from pitchside.agents.base import Agent
 
 Config = Mapping[str, Any]
 View = dict[str, Any]
@@ -70,6 +74,11 @@ class State(Protocol):
 
     @property
     def num_seats(self) -> int: ...
+    @property
+    def config(self) -> Config:
+        """The match's configuration as the game normalised it (what a record stores)."""
+        ...
+
     def decision(self) -> Decision: ...
     def legal_actions(self, seat: int) -> Sequence[Action]: ...
     def apply(self, seat: int, action: Action) -> list[Event]: ...
@@ -83,7 +92,11 @@ class State(Protocol):
 
 
 class Game(Protocol):
-    """A game: its identity, its notation, and how to start a match."""
+    """A game: its identity, its notation, how to start a match, and the optional parts it offers.
+
+    Every optional part has a documented default in :class:`GameBase`, which games inherit;
+    callers use the members and never probe for them.
+    """
 
     id: str
     name: str
@@ -91,8 +104,67 @@ class Game(Protocol):
     version: str
     seat_counts: tuple[int, ...]
 
+    @property
+    def reveal_events(self) -> tuple[str, ...]: ...
     def new_state(self, config: Config | None = None, seed: int = 0) -> State: ...
     def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> State: ...
     def parse_action(self, text: str) -> Action: ...
     def team_of(self, config: Config | None, seat: int) -> int: ...
     def team_names(self) -> tuple[str, ...]: ...
+    def normalize_config(self, config: Config | None, source: str = "<config>") -> dict[str, Any]: ...
+    def start(self, config: Config | None = None, seed: int = 0) -> tuple[State, list[Event]]: ...
+    def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
+    def renderer(self, config: Config | None = None) -> Any | None: ...
+    def heuristic_agent(self) -> Agent | None: ...
+    def texts(self) -> Mapping[str, str]: ...
+
+
+class GameBase:
+    """The defaults of a game's optional parts. A game inherits this and overrides what it offers.
+
+    - ``reveal_events``: kinds of public events that show hidden things by the rules; none.
+    - ``normalize_config``: checks ``seats`` against ``seat_counts`` and takes no other key.
+    - ``start``: ``new_state`` and no opening events (a game whose deal makes events overrides it).
+    - ``cli_config``: command-line options into config keys; refuses every option.
+    - ``renderer``: the terminal renderer; None (the plain view is used).
+    - ``heuristic_agent``: the game's rule-of-thumb bot; None (only the generic bots).
+    - ``texts``: named texts for people (rule summaries, help); none.
+    """
+
+    id: str
+    name: str
+    seat_counts: tuple[int, ...] = (2,)
+    reveal_events: tuple[str, ...] = ()
+
+    def new_state(self, config: Config | None = None, seed: int = 0) -> State:
+        raise NotImplementedError
+
+    def normalize_config(self, config: Config | None, source: str = "<config>") -> dict[str, Any]:
+        cfg = dict(config or {})
+        for key in cfg:
+            if key != "seats":
+                raise DataError(source, None, key, f"unknown config key; {self.id} knows only seats")
+        n = cfg.get("seats", min(self.seat_counts))
+        if type(n) is not int or n not in self.seat_counts:
+            counts = ", ".join(map(str, self.seat_counts))
+            raise DataError(source, None, "seats", f"{n!r} seats: {self.id} is for {counts} players")
+        cfg["seats"] = n
+        return cfg
+
+    def start(self, config: Config | None = None, seed: int = 0) -> tuple[State, list[Event]]:
+        return self.new_state(config, seed), []
+
+    def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        if options:
+            flags = ", ".join("--" + k for k in options)
+            raise DataError("<options>", None, "--" + next(iter(options)), f"{self.id} takes no {flags}")
+        return {}
+
+    def renderer(self, config: Config | None = None) -> Any | None:
+        return None
+
+    def heuristic_agent(self) -> Agent | None:
+        return None
+
+    def texts(self) -> Mapping[str, str]:
+        return {}

@@ -38,7 +38,7 @@ def play_match(
 ) -> MatchResult:
     """Play one match to the end. Agent choices use their own RNG, never the state's."""
     st = state if state is not None else game.new_state(config, seed)
-    cfg = dict(getattr(getattr(st, "t", None), "config", None) or config or {})
+    cfg = dict(st.config)
     rec = MatchRecord(game.id, game.version, cfg, seed=seed, players=[a.name for a in agents])
     if state is not None:
         rec.seed, rec.setup = None, st.to_setup()

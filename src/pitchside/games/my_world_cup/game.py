@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.core.datafile import data_file
 from pitchside.core.errors import DataError
-from pitchside.core.game import Config, Event
+from pitchside.core.game import Config, Event, GameBase
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup import actions
 from pitchside.games.my_world_cup.actions import Act
@@ -52,7 +52,11 @@ _DEFAULT_FILES = {"cards_file": DEFAULT_CARDS, "teams_file": DEFAULT_TEAMS, "dic
 _TEAM_PICK = 0x7EA5_0F_2010  # the team draw has its own generator, so giving the teams keeps the deal
 
 
-class MyWorldCup:
+if TYPE_CHECKING:
+    from pitchside.agents.base import Agent
+
+
+class MyWorldCup(GameBase):
     id = "my-world-cup"
     name = "我的世界盃2010 My World Cup 2010"
     aliases: tuple[str, ...] = ("mwc", "worldcup", "我的世界盃", "我的世界盃2010", "my_world_cup")
@@ -61,6 +65,16 @@ class MyWorldCup:
     # Public events that show what the rules hide until then: the lineups (the hidden pick), dice
     # and the foul die (chance), a neutral team's random choice (WC-GAP-24).
     reveal_events = ("reveal", "roll", "foul-die", "gamble", "goal-first", "neutral")
+
+    def renderer(self, config: Config | None = None) -> Any:
+        from pitchside.games.my_world_cup.render import Renderer  # rich and the art load only for the terminal
+
+        return Renderer(config)
+
+    def heuristic_agent(self) -> Agent:
+        from pitchside.games.my_world_cup.heuristics import AGENT
+
+        return AGENT()
 
     def parse_action(self, text: str) -> Act:
         return actions.parse(text)

@@ -59,6 +59,10 @@ class MyWorldCupState(Resolver):
     # ------------------------------------------------------------------ protocol
 
     @property
+    def config(self) -> dict[str, Any]:
+        return self.t.config
+
+    @property
     def num_seats(self) -> int:
         return 2
 

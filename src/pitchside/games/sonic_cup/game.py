@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
-from pitchside.core.game import Config
+from pitchside.core.game import Config, GameBase
 from pitchside.core.rng import Rng
 from pitchside.games.sonic_cup import actions
 from pitchside.games.sonic_cup.actions import Play
@@ -41,7 +41,11 @@ def default_roles(n: int) -> list[list[str]]:
     return [lineup[s // 2] for s in range(n)]
 
 
-class SonicCup:
+if TYPE_CHECKING:
+    from pitchside.agents.base import Agent
+
+
+class SonicCup(GameBase):
     id = "sonic-cup"
     name = "音速杯足球赛 TZQ Sonic Cup"
     aliases: tuple[str, ...] = ("tzq", "音速杯", "音速杯足球赛", "sonic_cup", "sonic")
@@ -51,6 +55,23 @@ class SonicCup:
     # (SC-SP-6) and the 2-player change picks revealed together (SC-RS-3). core/checks.py
     # compares public events with a determinization's only up to the first of these.
     reveal_events = ("penalty-reveal", "player-card")
+
+    def renderer(self, config: Config | None = None) -> Any:
+        from pitchside.games.sonic_cup.render import Renderer  # rich and the art load only for the terminal
+
+        return Renderer(config)
+
+    def heuristic_agent(self) -> Agent:
+        from pitchside.games.sonic_cup.heuristics import AGENT
+
+        return AGENT()
+
+    def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Command-line options into config keys: ``deck`` (a deck file of your own) is the ``deck`` config key."""
+        bad = [f"--{key}" for key in options if key != "deck"]
+        if bad:
+            raise DataError("<options>", None, bad[0], f"{self.id} takes no {', '.join(bad)}")
+        return {"deck": str(options["deck"])} if options.get("deck") is not None else {}
 
     def parse_action(self, text: str) -> Play:
         return actions.parse(text)

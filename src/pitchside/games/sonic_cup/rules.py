@@ -79,6 +79,10 @@ class SonicCupState(Data):
     # ----------------------------------------------------------------- protocol
 
     @property
+    def config(self) -> dict[str, Any]:
+        return self.t.config
+
+    @property
     def num_seats(self) -> int:
         return self.t.n
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
-from pitchside.core.game import Config
+from pitchside.core.game import Config, GameBase
 from pitchside.core.rng import Rng
 from pitchside.games.world_ball import actions
 from pitchside.games.world_ball.actions import Play
@@ -19,12 +19,33 @@ from pitchside.games.world_ball.state import SEAT_COUNTS, TEAM_NAMES, Data, Phas
 CONFIG_KEYS = ("seats", "halves", "sudden_death", "characters", "starter", "data")
 
 
-class WorldBall:
+if TYPE_CHECKING:
+    from pitchside.agents.base import Agent
+
+
+class WorldBall(GameBase):
     id = "world-ball"
     name = "世界波 World Ball"
     aliases = ("wb", "世界波", "world_ball", "worldball")
     version = "1.0"
     seat_counts = SEAT_COUNTS
+
+    def renderer(self, config: Config | None = None) -> Any:
+        from pitchside.games.world_ball.render import Renderer  # rich and the art load only for the terminal
+
+        return Renderer(config)
+
+    def heuristic_agent(self) -> Agent:
+        from pitchside.games.world_ball.heuristics import AGENT
+
+        return AGENT()
+
+    def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Command-line options: ``deck`` (a deck file of your own) is read by the card table (``pitchside cards``)."""
+        bad = [f"--{key}" for key in options if key != "deck"]
+        if bad:
+            raise DataError("<options>", None, bad[0], f"{self.id} takes no {', '.join(bad)}")
+        return {"deck": str(options["deck"])} if options.get("deck") is not None else {}
 
     def parse_action(self, text: str) -> Play:
         return actions.parse(text)

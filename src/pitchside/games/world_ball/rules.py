@@ -38,6 +38,10 @@ class WorldBallState(Windows):
     # ----------------------------------------------------------------- protocol
 
     @property
+    def config(self) -> dict[str, Any]:
+        return self.t.config
+
+    @property
     def num_seats(self) -> int:
         return self.t.n
 
