@@ -74,3 +74,23 @@ def test_start_gives_the_state_and_the_opening_events() -> None:
     assert events == [] and st.fingerprint() == load_game("sonic-cup").new_state({"seats": 2}, 3).fingerprint()
     st, events = load_game("my-world-cup").start({"seats": 2}, 3)
     assert events and st.fingerprint() == load_game("my-world-cup").new_state({"seats": 2}, 3).fingerprint()
+
+
+def test_the_registry_takes_its_facts_from_the_game_classes() -> None:
+    for gid, game in GAMES.items():
+        assert game.id == gid and load_game(gid) is game
+        for alias in game.aliases:
+            assert load_game(alias.upper() if alias.isascii() else alias) is game
+
+
+def test_help_imports_no_game() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from pitchside.cli import app; import pitchside\n"
+        "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('pitchside.games')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

@@ -1,49 +1,50 @@
-"""The games pitchside knows, by id or alias. Games are imported only when asked for."""
+"""The games pitchside knows, by id or alias.
+
+The one source of a game's facts (id, name, aliases, seat counts) is its Game class. The registry
+lists only the module of each game (which exposes ``GAME``) and imports them the first time a name
+must be resolved or the games listed, so ``import pitchside`` and ``pitchside --help`` stay fast.
+"""
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 
 from pitchside.core.errors import PitchsideError
 from pitchside.core.game import Game
 
-
-@dataclass(frozen=True)
-class GameEntry:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    seat_counts: tuple[int, ...]
-    target: str  # "module:attribute" of the Game object
+GAME_MODULES: list[str] = [
+    "pitchside.games.sonic_cup.game",
+    "pitchside.games.world_ball.game",
+    "pitchside.games.my_world_cup.game",
+]
 
 
-GAMES: dict[str, GameEntry] = {
-    e.id: e
-    for e in (
-        GameEntry(
-            "sonic-cup",
-            "音速杯足球赛 TZQ Sonic Cup",
-            ("tzq", "音速杯", "音速杯足球赛", "sonic_cup", "sonic"),
-            (2, 4, 6, 8, 10),
-            "pitchside.games.sonic_cup.game:GAME",
-        ),
-        GameEntry(
-            "world-ball",
-            "世界波 World Ball",
-            ("wb", "世界波", "world_ball", "worldball"),
-            (2, 4, 6, 8, 10),
-            "pitchside.games.world_ball.game:GAME",
-        ),
-        GameEntry(
-            "my-world-cup",
-            "我的世界盃2010 My World Cup 2010",
-            ("mwc", "worldcup", "我的世界盃", "我的世界盃2010", "my_world_cup"),
-            (2,),
-            "pitchside.games.my_world_cup.game:GAME",
-        ),
-    )
-}
+class _Games(Mapping[str, Game]):
+    """id → Game, loaded on first use from ``GAME_MODULES``."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game] | None = None
+        self._modules: tuple[str, ...] = ()
+
+    def _all(self) -> dict[str, Game]:
+        if self._loaded is None or self._modules != tuple(GAME_MODULES):
+            games = [importlib.import_module(m).GAME for m in GAME_MODULES]
+            self._loaded = {g.id: g for g in games}
+            self._modules = tuple(GAME_MODULES)
+        return self._loaded
+
+    def __getitem__(self, key: str) -> Game:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+GAMES: Mapping[str, Game] = _Games()
 
 
 class UnknownGame(PitchsideError, KeyError):
@@ -51,17 +52,14 @@ class UnknownGame(PitchsideError, KeyError):
         return str(self.args[0])
 
 
-def resolve(name: str) -> GameEntry:
+def resolve(name: str) -> Game:
     key = name.strip().lower()
-    for entry in GAMES.values():
-        if key == entry.id or key in entry.aliases:
-            return entry
+    for game in GAMES.values():
+        if key == game.id or key in game.aliases:
+            return game
     known = ", ".join(sorted(GAMES))
     raise UnknownGame(f"unknown game {name!r}; known games: {known}")
 
 
 def load_game(name: str) -> Game:
-    entry = resolve(name)
-    module, attr = entry.target.split(":")
-    game: Game = getattr(importlib.import_module(module), attr)
-    return game
+    return resolve(name)
