@@ -188,3 +188,18 @@ def test_tuples_and_fixed_length_lists_clone_and_round_trip() -> None:
     with pytest.raises(DataError) as err:
         read_fields(q, {"lines": [[], [], []]}, "s", seats=2, header=set())
     assert err.value.field == "lines"
+
+
+class PairPlus(Pair):
+    extra: list[int]
+
+
+def test_each_class_gets_its_own_generated_clone() -> None:
+    """clone() is installed per class on first use: a subclass cloned after its base still copies its own fields."""
+    p = object.__new__(Pair)
+    p.rng, p.lines, p.ask, p.steps = Rng(1), [["a"], []], None, []
+    assert type(p.clone()) is Pair
+    q = object.__new__(PairPlus)
+    q.rng, q.lines, q.ask, q.steps, q.extra = Rng(2), [[], ["b"]], None, [], [7]
+    c = q.clone()
+    assert type(c) is PairPlus and c.extra == [7] and c.extra is not q.extra and c.lines == [[], ["b"]]

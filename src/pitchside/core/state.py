@@ -381,6 +381,8 @@ class _StateMeta(type):
             own.append((attr, spec, text))
         if "__slots__" not in ns:
             ns["__slots__"] = tuple(a for a, _, _ in own)
+        if "clone" not in ns:  # each class its own: the first call installs the generated clone there
+            ns["clone"] = _first_clone
         cls = super().__new__(mcls, name, bases, ns)
         inherited: list[tuple[str, Field, str, str]] = []
         for base in reversed(cls.__mro__[1:]):
@@ -473,7 +475,13 @@ def _cloner(cls: type[GameState]) -> Callable[[Any], Any]:
     exec("\n".join(lines), consts)  # source built above from declared names only
     made: Callable[[Any], Any] = consts["clone"]
     _CLONERS[cls] = made
+    if cls.__dict__.get("clone") is _first_clone:  # s.clone() then calls the generated code directly
+        type.__setattr__(cls, "clone", made)
     return made
+
+
+def _first_clone(self: Any) -> Any:
+    return _cloner(type(self))(self)
 
 
 # ------------------------------------------------------------------------------- reading
