@@ -153,10 +153,10 @@ def test_comp3_scores_run_0_to_3_and_setup2_start_0_0():
     st = GAME.new_state({"seats": 4}, seed=2)
     assert st.view(None)["score"] == {"blue": 0, "red": 0}
     assert scenario(4, score=[3, 2]).score == [3, 2]
-    for bad in ([4, 0], [0, -1]):
+    for bad, where in (([4, 0], "score.0"), ([0, -1], "score.1"), ([1, 1, 1], "score")):
         with pytest.raises(DataError) as err:
             scenario(4, score=bad)
-        assert err.value.field == "score"
+        assert err.value.field == where
 
 
 @pytest.mark.parametrize(("seats", "last"), [(2, 2), (4, 3), (6, 3), (8, 4), (10, 4)])

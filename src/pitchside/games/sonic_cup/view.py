@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pitchside.core.errors import DataError, IllegalAction
 from pitchside.core.hidden import redeal
 from pitchside.core.rng import Rng
-from pitchside.core.setupfile import scalar_mismatch
+from pitchside.core.state import read_fields
 from pitchside.games.sonic_cup.actions import Play, Verb
 from pitchside.games.sonic_cup.cards import arrows_text
 from pitchside.games.sonic_cup.state import (
@@ -18,7 +18,6 @@ from pitchside.games.sonic_cup.state import (
     GOAL,
     LONG_SHOT_FROM,
     TEAM_NAMES,
-    Data,
     Phase,
     Role,
     team,
@@ -306,7 +305,10 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
 
     if not isinstance(setup, Mapping):
         raise fail("", "a setup is a JSON object")
-    cfg = dict(setup.get("config") or {})
+    cfg = setup.get("config") or {}
+    if not isinstance(cfg, Mapping):
+        raise fail("config", "must be an object")
+    cfg = dict(cfg)
     if "seats" in setup:
         cfg.setdefault("seats", setup["seats"])
     if "roles" in setup and not cfg.get("roles"):
@@ -314,64 +316,21 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
     cfg = game.normalize_config(cfg, source)
     t = game._table(cfg)
     n = t.n
-    rng_state = setup.get("rng", 0)
-    if not isinstance(rng_state, int) or isinstance(rng_state, bool):
-        raise fail("rng", "must be an integer")
-    st = _blank(t, Rng(rng_state))
-    if "roles" in setup:  # 2 players change player cards at restarts (SC-RS-3)
-        roles = game.normalize_config({"seats": n, "roles": list(setup["roles"])}, source)["roles"]
-        st.roles = [frozenset(Role(r) for r in rs) for rs in roles]
-        for s in range(n):
-            st.used_roles[team(s)] = st.used_roles[team(s)] | st.roles[s]
-    known = set(Data.SETUP_FIELDS) | {"game", "seats", "config", "rng", "roles", "used_roles"}
-    for key in setup:
-        if key not in known:
-            raise fail(key, "unknown setup field")
-    if "used_roles" in setup:
-        used = setup["used_roles"]
-        if not isinstance(used, list) or len(used) != 2:
-            raise fail("used_roles", "needs two lists, Blue's then Red's")
-        for i, rs in enumerate(used):
-            if not isinstance(rs, list) or any(r not in Role.__members__ for r in rs):
-                raise fail(f"used_roles.{i}", "must list roles such as 'GK'")
-            st.used_roles[i] = frozenset(Role(r) for r in rs) | st.used_roles[i]
-    for name in Data.SETUP_FIELDS:
-        if name not in setup:
-            continue
-        value = setup[name]
-        default = getattr(st, name)
-        if name == "phase":
-            if not isinstance(value, str) or value.upper() not in Phase.__members__:
-                raise fail("phase", f"must be one of {', '.join(p.name.lower() for p in Phase)}")
-            value = Phase[value.upper()]
-        elif isinstance(default, list):
-            value = _list_field(name, value, n, fail)
-        elif (why := scalar_mismatch(value, default)) is not None:
-            raise fail(name, why)
-        setattr(st, name, value)
+    st = _blank(t, Rng(0))
+    opening = st.used_roles[:]
+    fields = dict(setup)
+    if "roles" in setup:  # 2 players change player cards at restarts (SC-RS-3); the lineup rules still hold
+        roles = setup["roles"]
+        if not isinstance(roles, list):
+            raise fail("roles", "must be a list")
+        fields["roles"] = game.normalize_config({"seats": n, "roles": roles}, source)["roles"]
+    read_fields(st, fields, source, seats=n, header={"game", "seats", "config"})
+    for side in (0, 1):  # the opening lineup has played (SC-GAP-24)
+        st.used_roles[side] = st.used_roles[side] | opening[side]
+    for s in range(n):  # and so has every player card on the pitch
+        st.used_roles[team(s)] = st.used_roles[team(s)] | st.roles[s]
     _check(st, fail)
     return st
-
-
-def _list_field(name: str, value: Any, n: int, fail: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise fail(name, "must be a list")
-    if name == "hands":
-        if len(value) != n:
-            raise fail(name, f"needs one hand per seat ({n})")
-        for i, h in enumerate(value):
-            if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
-                raise fail(f"hands.{i}", "must be a list of card ids")
-        return [list(h) for h in value]
-    if name in ("tired", "sang"):
-        if not all(isinstance(x, bool) for x in value):
-            raise fail(name, "must be a list of true/false")
-    elif name in ("score", "queue"):
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-            raise fail(name, "must be a list of integers")
-    elif not all(isinstance(x, str) for x in value):
-        raise fail(name, "must be a list of strings")
-    return list(value)
 
 
 def _check(st: SonicCupState, fail: Any) -> None:
@@ -385,27 +344,20 @@ def _check(st: SonicCupState, fail: Any) -> None:
         if got[cid] != want[cid]:
             where = "hands" if cid not in want else "deck"
             raise fail(where, f"card {cid}: {got[cid]} in play, the deck has {want[cid]} (cards must be conserved)")
-    if not 1 <= st.ball <= 9:
-        raise fail("ball", "must be a zone 1..9")
-    if len(st.score) != 2 or any(not 0 <= x <= 3 for x in st.score):
-        raise fail("score", "needs two scores 0..3, Blue's then Red's")
-    if len(st.tired) != n:
-        raise fail("tired", f"needs {n} entries")
-    if len(st.sang) != 2:
-        raise fail("sang", "needs two entries, Blue's then Red's")
-    for name in ("actor", "steal_from", "next_seat", "last_shooter", "last_blocker", "fu_shooter", "kick_seat"):
-        if not 0 <= getattr(st, name) < n:
-            raise fail(name, f"must be a seat 0..{n - 1}")
-    for name in ("singer", "scorer"):
-        if not -1 <= getattr(st, name) < n:
-            raise fail(name, "must be a seat or -1")
-    if any(not 0 <= s < n for s in st.queue):
-        raise fail("queue", f"seats must be 0..{n - 1}")
+    # Types, seats, zones, scores and lengths are checked by the declaration (state.Data).
+    if st.phase in _WHOSE and st.phase is not Phase.TURN and not st.queue:
+        raise fail("queue", f"the {st.phase.name.lower()} window needs the seats still to answer, the actor first")
     if st.queue and st.queue[0] != st.actor:
         raise fail("queue", "the first seat of the queue is the actor")
+    if len(set(st.queue)) != len(st.queue):
+        raise fail("queue", "names a seat twice")
+    if st.phase is Phase.ROLE_CHANGE:
+        if len(st.role_picks) != n:
+            raise fail("role_picks", f"needs {n} entries (one per seat) while player cards change (SC-RS-3)")
+        for s, pick in enumerate(st.role_picks):
+            if pick not in ("", "keep") and pick not in Role.__members__:
+                raise fail(f"role_picks.{s}", "must be '', 'keep' or a role such as 'GK'")
     if st.pending and st.pending not in ("pk", "any", "fw"):
         raise fail("pending", "must be '', 'pk', 'any' or 'fw'")
-    if st.attack not in (0, 1):
-        raise fail("attack", "must be 0 (Blue) or 1 (Red)")
     if not 1 <= st.counter <= st.t.final_count:
         raise fail("counter", f"must be 1..{st.t.final_count}")
