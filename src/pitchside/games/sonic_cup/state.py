@@ -94,7 +94,7 @@ class Data(GameState):
     discard: list[str]
     ball: int = field(range=(1, 9))
     score: list[int] = field(range=(0, 3), length=2)  # per team
-    counter: int = field(range=(1, max(DECK_PASSES.values())))  # the deck counter, 1.. (SC-DECK-2)
+    counter: int  # the deck counter, 1..final_count (SC-DECK-2): checked by the setup reader per seat count
     extra_time: bool  # SC-GAP-28
     end_after_phase: bool  # the last deck ran out inside a Shooting Phase/penalty (SC-DECK-3b/c)
     phase: Phase
