@@ -125,7 +125,8 @@ class GameBase:
     - ``reveal_events``: kinds of public events that show hidden things by the rules; none.
     - ``normalize_config``: checks ``seats`` against ``seat_counts`` and takes no other key.
     - ``start``: ``new_state`` and no opening events (a game whose deal makes events overrides it).
-    - ``cli_config``: command-line options into config keys; refuses every option.
+    - ``cli_config``: command-line options into config keys, as ``cli_options`` maps them (option ->
+      config key); refuses any other option. By default there are none.
     - ``renderer``: the terminal renderer; None (the plain view is used).
     - ``heuristic_agent``: the game's rule-of-thumb bot; None (only the generic bots).
     - ``texts``: named texts for people (rule summaries, help); none.
@@ -135,6 +136,7 @@ class GameBase:
     name: str
     seat_counts: tuple[int, ...] = (2,)
     reveal_events: tuple[str, ...] = ()
+    cli_options: Mapping[str, str] = {}
 
     def new_state(self, config: Config | None = None, seed: int = 0) -> State:
         raise NotImplementedError
@@ -155,10 +157,11 @@ class GameBase:
         return self.new_state(config, seed), []
 
     def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        if options:
-            flags = ", ".join("--" + k for k in options)
-            raise DataError("<options>", None, "--" + next(iter(options)), f"{self.id} takes no {flags}")
-        return {}
+        bad = [k for k in options if k not in self.cli_options]
+        if bad:
+            flags = ", ".join("--" + k for k in bad)
+            raise DataError("<options>", None, "--" + bad[0], f"{self.id} takes no {flags}")
+        return {self.cli_options[k]: str(v) for k, v in options.items() if v is not None}
 
     def renderer(self, config: Config | None = None) -> Any | None:
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
@@ -56,6 +57,8 @@ class SonicCup(GameBase):
     # compares public events with a determinization's only up to the first of these.
     reveal_events = ("penalty-reveal", "player-card")
 
+    cli_options: Mapping[str, str] = MappingProxyType({"deck": "deck"})  # --deck FILE: your own deck file
+
     def renderer(self, config: Config | None = None) -> Any:
         from pitchside.games.sonic_cup.render import Renderer  # rich and the art load only for the terminal
 
@@ -65,13 +68,6 @@ class SonicCup(GameBase):
         from pitchside.games.sonic_cup.heuristics import AGENT
 
         return AGENT()
-
-    def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Command-line options into config keys: ``deck`` (a deck file of your own) is the ``deck`` config key."""
-        bad = [f"--{key}" for key in options if key != "deck"]
-        if bad:
-            raise DataError("<options>", None, bad[0], f"{self.id} takes no {', '.join(bad)}")
-        return {"deck": str(options["deck"])} if options.get("deck") is not None else {}
 
     def parse_action(self, text: str) -> Play:
         return actions.parse(text)

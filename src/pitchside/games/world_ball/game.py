@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
@@ -30,6 +31,8 @@ class WorldBall(GameBase):
     version = "1.0"
     seat_counts = SEAT_COUNTS
 
+    cli_options: Mapping[str, str] = MappingProxyType({"deck": "deck"})  # --deck FILE: your own deck file
+
     def renderer(self, config: Config | None = None) -> Any:
         from pitchside.games.world_ball.render import Renderer  # rich and the art load only for the terminal
 
@@ -39,13 +42,6 @@ class WorldBall(GameBase):
         from pitchside.games.world_ball.heuristics import AGENT
 
         return AGENT()
-
-    def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Command-line options: ``deck`` (a deck file of your own) is read by the card table (``pitchside cards``)."""
-        bad = [f"--{key}" for key in options if key != "deck"]
-        if bad:
-            raise DataError("<options>", None, bad[0], f"{self.id} takes no {', '.join(bad)}")
-        return {"deck": str(options["deck"])} if options.get("deck") is not None else {}
 
     def parse_action(self, text: str) -> Play:
         return actions.parse(text)
