@@ -127,10 +127,15 @@ class _Codec:
         return False
 
 
-class _Bool(_Codec):
+class _Exact(_Codec):
+    """``bool`` or ``str``: the JSON value must be of exactly that type."""
+
+    def __init__(self, tp: type, words: str) -> None:
+        self.tp, self.words = tp, words
+
     def decode(self, raw: Any, ctx: _Ctx, path: str) -> Any:
-        if not isinstance(raw, bool):
-            raise _Bad(path, "must be true or false")
+        if not isinstance(raw, self.tp):
+            raise _Bad(path, f"must be {self.words}")
         return raw
 
 
@@ -148,13 +153,6 @@ class _Int(_Codec):
             raise _Bad(path, f"must be {spec.range[0]}..{spec.range[1]}")
         if not -MAX_INT < raw < MAX_INT:
             raise _Bad(path, "is out of range")
-        return raw
-
-
-class _Str(_Codec):
-    def decode(self, raw: Any, ctx: _Ctx, path: str) -> Any:
-        if not isinstance(raw, str):
-            raise _Bad(path, "must be a string")
         return raw
 
 
@@ -325,11 +323,11 @@ class _Dict(_Codec):
 def _codec(tp: Any, where: str) -> _Codec:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if tp is bool:
-        return _Bool()
+        return _Exact(bool, "true or false")
     if tp is int:
         return _Int()
     if tp is str:
-        return _Str()
+        return _Exact(str, "a string")
     if tp is Any:
         return _Scalar()
     if tp is Rng:
