@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
+RAY_STAMP := $(VENV)/.installed-ray
 ARGS ?=
 
 .PHONY: install run test soak bench lint clean
@@ -11,30 +12,38 @@ ARGS ?=
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,postgres]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres,rl,web,lab]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-# Until the browser exists, the main job is a terminal match against bots.
+# The main job: the web server on http://127.0.0.1:8000 (SQLite in the data directory; nothing else to install).
+# The terminal game stays: .venv/bin/pitchside play sonic-cup --seats 4 --you 0
 run: $(STAMP)
-	$(BIN)/pitchside play sonic-cup --seats 4 --you 0 $(ARGS)
+	$(BIN)/pitchside serve --host 127.0.0.1 --port 8000 $(ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 $(ARGS)
 
 # Long runs behind the `soak` marker (`make test` leaves them out; .ci/run runs both).
-soak: $(STAMP)
+# The Ray backend's test (tests/lab/test_ray.py) is a soak test: `make soak` installs the `ray` extra once.
+$(RAY_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,postgres,rl,web,lab,ray]' && touch $(RAY_STAMP) \
+		|| echo "make soak: the ray extra did not install; the Ray backend test will be skipped"
+
+soak: $(STAMP) $(RAY_STAMP)
 	$(BIN)/python -m pytest -n 2 -m soak $(ARGS)
 
 # The peers (the `bench` extra) are installed here only: `make test` never needs them. If they
 # cannot be installed, bench/run.py says so and skips the comparison.
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e '.[dev,postgres,bench]' && touch $(BENCH_STAMP) \
+	$(BIN)/pip install --quiet -e '.[dev,postgres,rl,web,lab,bench]' && touch $(BENCH_STAMP) \
 		|| echo "make bench: the bench extra (rlcard, open_spiel) did not install; the peers will be skipped"
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py $(ARGS)
+	$(BIN)/python bench/web.py --rooms 200 --seconds 20
+	$(BIN)/python bench/lab.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

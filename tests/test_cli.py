@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from pitchside.core.record import MatchRecord
 from pitchside.core.registry import load_game
 from pitchside.core.rng import Rng
 from pitchside.sim.match import play_match
+from tests.lazy_imports import help_loads
 
 ENV = {"COLUMNS": "160", "FORCE_COLOR": None, "NO_COLOR": "1"}
 
@@ -45,20 +44,10 @@ def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_help_runs_without_importing_games_or_pydantic() -> None:
-    code = (
-        "import sys\n"
-        "sys.argv = ['pitchside', '--help']\n"
-        "from pitchside.cli import main\n"
-        "try:\n    main()\n"
-        "except SystemExit as e:\n    assert not e.code, e.code\n"
-        "heavy = ('pitchside.games', 'pitchside.sim', 'pydantic', 'rich')\n"
-        "bad = sorted(m for m in sys.modules if m.startswith(heavy))\n"
-        "print('IMPORTED', bad)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out, loaded = help_loads("pitchside.games", "pitchside.sim", "pydantic", "rich")
     for command in ("games", "play", "simulate", "replay", "cards"):
         assert command in out
-    assert "IMPORTED []" in out
+    assert loaded == []
 
 
 def test_games_lists_sonic_cup_with_aliases() -> None:
@@ -101,7 +90,9 @@ def test_unknown_bot_is_refused() -> None:
 
 @pytest.mark.parametrize("seats", [2, 10])
 def test_simulate_json_totals_are_consistent(seats: int) -> None:
-    code, out, _, _ = run("simulate", "sonic-cup", "--seats", str(seats), "--games", "3", "--seed", "5", "--json")
+    code, out, _, _ = run(
+        "simulate", "sonic-cup", "--seats", str(seats), "--games", "3", "--seed", "5", "--json", "--bots", "random"
+    )
     assert code == 0, out
     s = json.loads(out)
     assert s["games"] == 3 and s["seats"] == seats and s["seeds"] == [5, 7]
@@ -119,7 +110,7 @@ def test_simulate_matches_play_match() -> None:
     """The summary counts what the one game loop produces, seed by seed."""
     game = load_game("sonic-cup")
     results = [play_match(game, [RandomAgent(), RandomAgent()], {"seats": 2}, seed=s) for s in (0, 1)]
-    code, out, _, _ = run("simulate", "tzq", "--seats", "2", "--games", "2", "--json")
+    code, out, _, _ = run("simulate", "tzq", "--seats", "2", "--games", "2", "--json", "--bots", "random")
     assert code == 0
     s = json.loads(out)
     assert s["decisions_per_match"]["max"] == max(r.decisions for r in results)
@@ -127,7 +118,7 @@ def test_simulate_matches_play_match() -> None:
 
 
 def test_simulate_table() -> None:
-    code, out, _, both = run("simulate", "tzq", "--seats", "4", "--games", "2")
+    code, out, _, both = run("simulate", "tzq", "--seats", "4", "--games", "2", "--bots", "random")
     assert code == 0
     for text in ("Blue wins", "Red wins", "draws", "goals per match", "decisions per match", "ended by"):
         assert text in out

@@ -122,13 +122,16 @@ def test_new_then_play_a_bot_match_then_show(data: Path) -> None:
     assert code == 0, err
     assert "Tournament #1" in out and "you: Spain 西班牙 (H), Brazil 巴西 (G)" in out and "ann: Germany" in out
     assert "First match: Group A · MD1: South Africa vs Mexico" in out
-    code, out, err = run(data, "worldcup", "play")
+    code, out, err = run(data, "worldcup", "play", input="quit\ny\n")
     assert code == 0, err
     assert "#1 Group A · MD1" in out and "heuristic vs heuristic" in out and "Group A" in out
+    # issue 8: one run plays the bots' matches on up to the coach's first match (left here: not stored)
+    assert "it is not saved" in out
     snap, rows = stored(data)
-    assert len(rows) == 1 and snap["coaches"] == {"you": ["esp", "bra"], "ann": ["ger"]}
+    assert snap["coaches"] == {"you": ["esp", "bra"], "ann": ["ger"]}
+    assert len(rows) > 1 and not any({"esp", "bra", "ger"} & {r[2], r[3]} for r in rows)
     code, out, _ = run(data, "worldcup", "show")
-    assert "Spain" in out and "(you)" in out and "(ann)" in out and "1/48 matches played" in out
+    assert "Spain" in out and "(you)" in out and "(ann)" in out and f"{len(rows)}/48 matches played" in out
 
 
 def test_a_coach_plays_both_seats_when_his_teams_meet(data: Path) -> None:

@@ -31,6 +31,8 @@ def test_defaults_of_the_optional_parts() -> None:
     assert g.cli_config({}) == {}
     assert g.normalize_config(None) == {"seats": 2}
     assert g.normalize_config({"seats": 4}) == {"seats": 4}
+    assert [g.team_of({"seats": 4}, s) for s in range(4)] == [0, 1, 2, 3]  # no teams: a seat plays for itself
+    assert g.team_names() == ("seat 0", "seat 1", "seat 2", "seat 3")
 
 
 @pytest.mark.parametrize("config", [{"seats": 3}, {"seats": 2.0}, {"seats": True}, {"colour": "red"}])

@@ -1,4 +1,4 @@
-"""The ``pitchside`` command: games, play, simulate, replay, cards.
+"""The ``pitchside`` command: games, play, simulate, report, ladder, replay, cards.
 
 Only Typer is imported up front; Rich, the games, the agents and the game loop are imported
 inside the commands, so ``pitchside --help`` stays fast. Every expected failure is a one-line
@@ -8,9 +8,9 @@ a traceback.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -35,7 +35,13 @@ app: typer.Typer = typer.Typer(
 )
 
 SEED_LIMIT = 2**63  # seeds are stored in records and passed to the games' 64-bit generator
-GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. sonic-cup, tzq, 音速杯 (see `pitchside games`).")]
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        help="Game id or alias, e.g. sonic-cup, tzq, 音速杯 (see `pitchside games`), or a game of your own "
+        "as MODULE:NAME on the Python path (docs/adding-a-game.md)."
+    ),
+]
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -50,14 +56,20 @@ def _console(**kw: Any) -> Console:
     return Console(highlight=False, **kw)
 
 
-def _game(name: str) -> Game:
+def _game(name: str, *, spec: bool = True) -> Game:
+    """The game ``name`` names: an id or alias, or (``spec``: only from the user's own command line,
+    never from a record) a ``MODULE:NAME`` game spec, imported and registered for this process."""
+    from pitchside.core import registry
     from pitchside.core.errors import PitchsideError
-    from pitchside.core.registry import load_game
 
     try:
-        return load_game(name)
-    except PitchsideError as e:
+        if spec and registry.is_spec(name):
+            return registry.load_spec(name)
+        return registry.load_game(name)
+    except registry.UnknownGame as e:
         fail(f"{e} (see `pitchside games`)")
+    except PitchsideError as e:
+        fail(str(e))
 
 
 def _state(game: Game, config: dict[str, Any], seed: int) -> State:
@@ -145,6 +157,7 @@ def _agents(spec: str, count: int, game: str) -> list[Agent]:
 @app.command()
 def games() -> None:
     """List the games pitchside knows."""
+    from rich.markup import escape
     from rich.table import Table
 
     from pitchside.core.registry import GAMES
@@ -155,46 +168,132 @@ def games() -> None:
     t.add_column("aliases", overflow="fold")
     t.add_column("seats", no_wrap=True)
     for e in GAMES.values():
-        t.add_row(e.id, e.name, ", ".join(e.aliases), ",".join(map(str, e.seat_counts)))
+        t.add_row(*(escape(x) for x in (e.id, e.name, ", ".join(e.aliases), ",".join(map(str, e.seat_counts)))))
     _console().print(t)
+    for why in GAMES.broken().values():  # an installed game that does not load: said, not a traceback
+        _console(stderr=True).print(f"[yellow]not loaded:[/] {escape(why)}")
 
 
 # ---------------------------------------------------------------------------- play
 
 
+LangOpt = Annotated[
+    str | None,
+    typer.Option("--lang", help="Language of rules texts: zh or en (default: from LANG / LC_ALL)."),
+]
+
+
+def _lang(lang: str | None) -> Any:
+    from pitchside.core.texts import Lang, lang_from_env
+
+    if lang is None:
+        return lang_from_env(os.environ)
+    try:
+        return Lang(lang.strip().lower())
+    except ValueError:
+        fail(f"--lang must be zh or en, not {lang!r}")
+
+
+@app.command()
+def rules(
+    game: GameArg,
+    topic: Annotated[
+        str | None,
+        typer.Argument(help="A card, role, character, skill, event or team (id or name); none: the overview."),
+    ] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Show a game's rules in brief, or the text of one card, role, character, skill, event or team."""
+    from rich.markup import escape
+
+    from pitchside.core.texts import OVERVIEW, UnknownTopic, find
+    from pitchside.terminal import topic_index, topic_panel
+
+    g = _game(game)
+    language = _lang(lang)
+    texts = g.texts()
+    if not texts:
+        fail(f"{g.id} has no rules texts")
+    try:
+        found = find(texts, topic or OVERVIEW)
+    except UnknownTopic as e:
+        fail(f"{e} (`pitchside rules {g.id}` lists every topic)")
+    console = _console()
+    console.print(topic_panel(found, language))
+    if topic is None:
+        console.print(f"[bold]Topics[/] [dim](pitchside rules {escape(g.id)} TOPIC)[/]")
+        console.print(topic_index(texts, language))
+
+
 @app.command()
 def play(
-    game: GameArg,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="Game id or alias, e.g. sonic-cup, tzq, 音速杯 (see `pitchside games`), or a game of your own "
+            "as MODULE:NAME on the Python path (docs/adding-a-game.md). Not needed with --resume."
+        ),
+    ] = None,
     seats: Annotated[
         int | None, typer.Option("--seats", "-n", help="Number of seats (players); default 4, or the game's only.")
     ] = None,
     you: Annotated[int, typer.Option("--you", help="Your seat (0 is Blue or home; seats alternate teams).")] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help="Match seed (random if not given).")] = None,
     bots: Annotated[
-        str, typer.Option("--bots", help="Agent for the other seats: heuristic, ismcts or random (comma list to vary).")
-    ] = "heuristic",
+        str | None,
+        typer.Option(
+            "--bots",
+            help="Agent for the other seats: heuristic, ismcts or random (comma list to vary); "
+            "default: the game's heuristic bot, or random if it has none.",
+        ),
+    ] = None,
     record: Annotated[Path | None, typer.Option("--record", help="Save the match record (JSON Lines) here.")] = None,
     auto: Annotated[bool, typer.Option("--auto/--no-auto", help="Play your only legal action for you.")] = True,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Go on with the last match played (every match is autosaved).")
+    ] = False,
+    lang: LangOpt = None,
+    layout: Annotated[
+        str,
+        typer.Option("--layout", help="auto (the wide screen when it fits, else compact), wide or compact (80×24)."),
+    ] = "auto",
     home: HomeOpt = None,
     away: AwayOpt = None,
     sets: SetOpt = None,
 ) -> None:
-    """Play a match in the terminal against bots."""
+    """Play a match in the terminal against bots (autosaved; --resume goes on with the last one)."""
     import secrets
 
     from rich.markup import escape
 
-    from pitchside.core.record import MatchRecord, Move
-    from pitchside.sim.match import play_match
-    from pitchside.terminal import PlainRenderer, Quit, RecordingAgent, TerminalPlayer
+    from pitchside.core.record import Move
+    from pitchside.terminal import Layout, PlainRenderer
 
-    g = _game(game)
-    seats = _seats(g, seats, 4)
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    _check_seed(seed)
-    config = _config(g, seats, {"home": home, "away": away}, sets)
-    _state(g, config, seed)  # the game checks the seat count and the rest of the config first
+    language = _lang(lang)
+    try:
+        screen = Layout(layout.strip().lower())
+    except ValueError:
+        fail(f"--layout must be auto, wide or compact, not {layout!r}")
+    prefix: list[Move] = []
+    save_path = None
+    if resume:
+        rec = _last_save(game)
+        g = _game(rec.game, spec=False)
+        config, seed = dict(rec.config), rec.seed or 0
+        seats = int(config.get("seats", 0))
+        you = rec.players.index("human")
+        bots = ",".join("random" if s == you else name for s, name in enumerate(rec.players))  # per seat
+        prefix, save_path = list(rec.moves), Path(rec.source)
+    else:
+        if game is None:
+            fail("name a game (see `pitchside games`), or give --resume to go on with the last match")
+        g = _game(game)
+        seats = _seats(g, seats, 4)
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        _check_seed(seed)
+        config = _config(g, seats, {"home": home, "away": away}, sets)
+        _state(g, config, seed)  # the game checks the seat count and the rest of the config first
     if not 0 <= you < seats:
         fail(f"--you must be a seat from 0 to {seats - 1}")
     if record is not None:
@@ -203,30 +302,146 @@ def play(
     console = _console()
     if isinstance(renderer, PlainRenderer):
         console.print(f"{escape(g.id)} has no board of its own: playing with the plain view.")
+    if bots is None:
+        bots = "heuristic" if g.heuristic_agent() is not None else "random"
+        if bots == "random":
+            console.print(f"{escape(g.id)} has no heuristic bot: the other seats play at random.")
     team_names = tuple(g.team_names())
     team = team_names[g.team_of(config, you)].capitalize()
     title = f"[bold]pitchside[/] · {g.name} · seed {seed} · you: seat {you} ({team})"
-    human = TerminalPlayer(g, renderer, console, you, title=title, auto=auto)
-    moves: list[Move] = []
-    bot_agents = _agents(bots, seats, g.id)
-    agents = [RecordingAgent(human if s == you else bot_agents[s], moves) for s in range(seats)]
-    try:
-        result = play_match(g, agents, config, seed, on_event=human.on_event, on_decision=human.on_decision)
-    except (Quit, KeyboardInterrupt):
-        console.print(f"\nYou left the match after {len(moves)} moves.")
+    bot_agents = _agents(bots, seats, g.id)  # by seat; the person's is unused
+    match = _Match(g, config, seed, you, bot_agents, console, save_path)
+    match.moves.extend(prefix)
+    human = match.player(renderer, title, auto, language, screen)
+    result = match.run(human, resumed=bool(prefix))
+    if result is None:  # left
         if record is not None:
-            partial = MatchRecord(g.id, g.version, config, seed=seed, players=[a.name for a in agents], moves=moves)
-            _save(partial, record, console)
-        raise typer.Exit(0) from None
+            _save(match.record(), record, console)
+        raise typer.Exit(0)
     view = result.state.view(you)
     console.print(human.heading())
     console.print(human.body(view))
     console.print(renderer.outcome(result.outcome.to_json(), you))
-    console.print(f"[dim]{result.decisions} decisions.[/]")
+    mine = sum(1 for m in match.moves if m.seat == you)
+    console.print(f"[dim]{len(match.moves)} decisions in the match, {mine} of them yours.[/]")
+    final = match.record(result.outcome.to_json(), result.state.fingerprint())
+    match.autosave(final)
     if record is not None:
-        _save(result.record, record, console)
-    elif sys.stdin.isatty():
-        _ask_and_save(result.record, console)
+        _save(final, record, console)
+    elif human.kb.interactive:
+        _ask_and_save(final, console)
+
+
+def _last_save(game: str | None) -> Any:
+    """The newest autosave, read and checked; a finished match or none at all is a clear message."""
+    from pitchside import saves
+    from pitchside.core.errors import DataError
+    from pitchside.core.record import MatchRecord
+
+    path = saves.last()
+    if path is None:
+        fail(f"no saved match to resume in {saves.matches_dir()} (every `pitchside play` match is saved there)")
+    try:
+        rec = MatchRecord.load(path)
+    except DataError as e:
+        fail(f"the last saved match cannot be read: {e}")
+    if rec.outcome is not None:
+        fail(f"the last match ({path}) is over; watch it with `pitchside replay {path}`")
+    if "human" not in rec.players:
+        fail(f"{path} has no seat played at the keyboard")
+    if game is not None and _game(game).id != rec.game:
+        fail(f"the last saved match is {rec.game}, not {game}")
+    return rec
+
+
+class _Match:
+    """One terminal match: the person, the bots, the moves so far, its autosave, and going on after Ctrl-C."""
+
+    def __init__(
+        self,
+        g: Game,
+        config: dict[str, Any],
+        seed: int,
+        you: int,
+        bots: list[Agent],
+        console: Console,
+        save_path: Path | None,
+    ) -> None:
+        from pitchside import saves
+        from pitchside.core.record import Move
+
+        self.g, self.config, self.seed, self.you, self.bots, self.console = g, config, seed, you, bots, console
+        self.moves: list[Move] = []
+        self.path = save_path or saves.new_path(g.id, seed)
+        self.save_failed = False
+
+    def player(self, renderer: Any, title: str, auto: bool, lang: Any, layout: Any) -> Any:
+        from pitchside.terminal import TerminalPlayer
+
+        self.human = TerminalPlayer(
+            self.g, renderer, self.console, self.you, title=title, auto=auto, lang=lang, config=self.config,
+            on_prompt=lambda: self.autosave(self.record()), layout=layout,
+        )  # fmt: skip
+        return self.human
+
+    def record(self, outcome: dict[str, Any] | None = None, fingerprint: str | None = None) -> Any:
+        from pitchside.core.record import MatchRecord
+
+        players = [self.human.name if s == self.you else b.name for s, b in enumerate(self.bots)]
+        return MatchRecord(
+            self.g.id, self.g.version, self.config, seed=self.seed, players=players, moves=list(self.moves),
+            outcome=outcome, fingerprint=fingerprint,
+        )  # fmt: skip
+
+    def autosave(self, rec: Any) -> None:
+        if self.save_failed:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            rec.save(self.path)
+        except OSError as e:  # said once; the match goes on unsaved
+            self.save_failed = True
+            self.console.print(f"[yellow]The match cannot be autosaved to {self.path}: {e.strerror}[/]")
+
+    def state(self) -> State:
+        """The match as the moves so far left it (replayed from the start: the record is the truth)."""
+        from pitchside.core.record import replay
+
+        return replay(self.record(), self.g).state
+
+    def run(self, human: Any, resumed: bool) -> Any:
+        """Play to the end (a MatchResult), or None when the person left (it is saved)."""
+        from pitchside.core.record import replay
+        from pitchside.sim.match import play_match
+        from pitchside.terminal import Quit, RecordingAgent, ThinkingAgent
+
+        agents = [
+            RecordingAgent(human if s == self.you else ThinkingAgent(b, self.console), self.moves)
+            for s, b in enumerate(self.bots)
+        ]
+        state = None
+        if resumed:
+            done = replay(self.record(), self.g)
+            human.catch_up([ev for _, ev in done.events])
+            state = done.state
+            self.console.print(f"[bold]Resumed after {len(self.moves)} moves[/]: {self.path.name}")
+        while True:
+            try:
+                return play_match(
+                    self.g, agents, self.config, self.seed, state=state,
+                    on_event=human.on_event, on_decision=human.on_decision,
+                )  # fmt: skip
+            except Quit:
+                break
+            except KeyboardInterrupt:  # Ctrl-C while the bots play: ask, and go on from the moves if staying
+                self.console.print()
+                if human.kb.confirm("Leave the match? (it is saved: [bold]pitchside play --resume[/] goes on)"):
+                    break
+                state = self.state()
+        self.autosave(self.record())
+        self.console.print(f"\nYou left the match after {len(self.moves)} moves.")
+        self.console.print(f"[dim]It is saved: pitchside play --resume goes on ({self.path}).[/]")
+        return None
 
 
 def _check_seed(seed: int) -> None:
@@ -281,107 +496,13 @@ def _ask_and_save(rec: Any, console: Console) -> None:
 # ---------------------------------------------------------------------------- simulate
 
 
-@app.command()
-def simulate(
-    game: GameArg,
-    seats: Annotated[int, typer.Option("--seats", "-n", help="Number of seats.")] = 2,
-    n_games: Annotated[int, typer.Option("--games", "-k", help="How many matches (seeds S..S+K-1).")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="First seed.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
-    agents: Annotated[str, typer.Option("--agents", help="Agent for every seat (comma list to vary).")] = "random",
-    home: HomeOpt = None,
-    away: AwayOpt = None,
-    sets: SetOpt = None,
-) -> None:
-    """Play bot matches and summarise results: wins, draws, goals, length, endings."""
-    from collections import Counter
+# The lab's commands (simulate, report, ladder) live in their own module; registered here, in this place
+# in the help. It imports only Typer at the top.
+from pitchside.cli_lab import ladder, report, simulate  # noqa: E402
 
-    from pitchside.sim.match import StalledMatch, play_match
-
-    g = _game(game)
-    if n_games < 1:
-        fail("--games must be at least 1")
-    _check_seed(seed)
-    if seed + n_games > SEED_LIMIT:
-        fail(f"--seed + --games must stay below {SEED_LIMIT}")
-    config = _config(g, seats, {"home": home, "away": away}, sets)
-    _state(g, config, seed)
-    agent_list = _agents(agents, seats, g.id)
-    teams = tuple(g.team_names())
-    wins: Counter[int] = Counter()
-    endings: Counter[str] = Counter()
-    draws = goals = 0
-    decisions: list[int] = []
-
-    def one(s: int) -> None:
-        nonlocal draws, goals
-        try:
-            r = play_match(g, agent_list, config, s)
-        except StalledMatch as e:
-            fail(str(e), 1)
-        out = r.outcome
-        if out.winner is None:
-            draws += 1
-        else:
-            wins[out.winner] += 1
-        goals += sum(out.scores)
-        endings[out.ending] += 1
-        decisions.append(r.decisions)
-
-    seeds = range(seed, seed + n_games)
-    if as_json:
-        for s in seeds:
-            one(s)
-    else:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=_console(stderr=True), transient=True) as progress:
-            task = progress.add_task(f"{g.id} · {seats} seats", total=n_games)
-            for s in seeds:
-                one(s)
-                progress.advance(task)
-    summary: dict[str, Any] = {
-        "game": g.id,
-        "version": g.version,
-        "seats": seats,
-        "games": n_games,
-        "seeds": [seed, seed + n_games - 1],
-        "agents": [a.name for a in agent_list],
-        "wins": {teams[i] if i < len(teams) else str(i): wins[i] for i in range(len(teams))},
-        "draws": draws,
-        "goals_per_match": round(goals / n_games, 4),
-        "decisions_per_match": {"mean": round(sum(decisions) / n_games, 2), "max": max(decisions)},
-        "endings": dict(sorted(endings.items())),
-    }
-    if as_json:
-        typer.echo(json.dumps(summary, ensure_ascii=False))
-        return
-    _print_summary(g, summary)
-
-
-def _print_summary(g: Game, s: dict[str, Any]) -> None:
-    from rich.table import Table
-
-    n = s["games"]
-    t = Table(
-        title=f"{g.name} · {s['seats']} seats · {n} matches (seeds {s['seeds'][0]}–{s['seeds'][1]})",
-        caption=f"agents: {', '.join(sorted(set(s['agents'])))}",
-    )
-    t.add_column("", style="bold")
-    t.add_column("value", justify="right")
-    t.add_column("share", justify="right")
-    for team, w in s["wins"].items():
-        t.add_row(f"{team.capitalize()} wins", str(w), f"{w / n:.1%}")
-    t.add_row("draws", str(s["draws"]), f"{s['draws'] / n:.1%}")
-    t.add_section()
-    t.add_row("goals per match", f"{s['goals_per_match']:.2f}", "")
-    dec = s["decisions_per_match"]
-    t.add_row("decisions per match", f"mean {dec['mean']:.1f} · max {dec['max']}", "")
-    t.add_section()
-    for ending, k in s["endings"].items():
-        t.add_row(f"ended by {ending}", str(k), f"{k / n:.1%}")
-    _console().print(t)
+app.command()(simulate)
+app.command()(report)
+app.command()(ladder)
 
 
 # ---------------------------------------------------------------------------- replay
@@ -395,6 +516,10 @@ def replay(
         list[Path] | None,
         typer.Option("--data", help="A data file (or directory) the record's config names, to allow it (repeatable)."),
     ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="A game of your own as MODULE:NAME, for a record of it (docs/adding-a-game.md)."),
+    ] = None,
 ) -> None:
     """Replay a match record: print its public events and check it reaches the recorded end."""
     from rich.markup import escape
@@ -406,11 +531,13 @@ def replay(
     from pitchside.core.record import replay as run
 
     trust_data(*(data or []))  # a record may name only these files beyond the game's own
+    if game is not None:
+        _game(game)  # registers it: the record names it by its id
     try:
         rec = MatchRecord.load(file)
     except DataError as e:
         fail(str(e))
-    g = _game(rec.game)
+    g = _game(rec.game, spec=False)  # a record never makes us import code
     try:
         start_state(g, rec)  # the header is checked (and its data files allowed or not) before anything is drawn
     except DataError as e:
@@ -503,6 +630,37 @@ def cards(
     if not hasattr(r, "cards"):
         fail(f"{g.id} has no card table")
     _console().print(r.cards())
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port.")] = 8000,
+) -> None:
+    """Play in the browser: start the web server (rooms, bots, matches that survive a restart).
+
+    The database is SQLite in $PITCHSIDE_DATA_DIR, or PostgreSQL by $PITCHSIDE_DATABASE_URL; the limits and
+    timers are PITCHSIDE_WEB_* variables (see pitchside/web/settings.py).
+    """
+    from pitchside.core.errors import PitchsideError
+
+    try:
+        import uvicorn
+
+        from pitchside.web.app import create_app
+        from pitchside.web.settings import Settings
+
+        settings = Settings.from_env()
+        if "PITCHSIDE_WEB_BOT_DELAY" not in os.environ:  # people like to see a bot's move before the next one
+            settings = dataclasses.replace(settings, bot_delay=0.4)
+        web = create_app(settings)
+    except ModuleNotFoundError as e:
+        fail(f"the web server needs {e.name!r}: install pitchside with its web extra (pip install -e '.[web]')")
+    except PitchsideError as e:
+        fail(str(e))
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"pitchside: serving on http://{shown}:{port}  (Ctrl-C stops)")
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws_max_size=max(65536, settings.max_message_bytes * 4))
 
 
 # The worldcup command group lives in its own module and registers itself on `app`.

@@ -190,13 +190,23 @@ def worldcup_play(
     tid, cup = _cup(db, tid)
     console = _cli()._console()
     bot_agents = _cli()._agents(bots, 2, GAME.id)
-    while cup.next_match() is not None:
+    while (plan := cup.next_match()) is not None:
+        coached = any(c is not None for c in plan.coaches)
         _play_one(db, tid, cup, console, bot_agents, auto, all_matches)
-        if not all_matches:
-            return
+        if coached and not all_matches:
+            return  # one run plays the bots' matches on up to, and including, the next coach's match
+        if coached and cup.next_match() is not None:
+            _pause(console, "Match over: your result is above.")
     champ = cup.champion
     console.print(f"Tournament #{tid} is over. Champion: {cup.team(champ).en if champ else '?'}", markup=False)
     console.print(f"[dim]pitchside worldcup show --id {tid}[/]")
+
+
+def _pause(console: Console, message: str) -> None:
+    """At a terminal, wait for Enter so a result is read before the next lineup pushes it off the screen."""
+    from pitchside.terminal_input import Keyboard
+
+    Keyboard(console).pause(f"[bold]{message}[/] Next match:")
 
 
 def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Agent], auto: bool, more: bool) -> None:
@@ -205,13 +215,13 @@ def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Ag
     from pitchside.games.my_world_cup.game import GAME
     from pitchside.games.my_world_cup.render_cup import CupView
     from pitchside.sim.worldcup import play_next, players
-    from pitchside.terminal import Quit, TerminalPlayer
+    from pitchside.terminal import Quit, TerminalPlayer, ThinkingAgent
 
     plan = cup.next_match()
     fx = plan.fixture
     renderer = _cli()._renderer(GAME, plan.config)
     humans: list[TerminalPlayer] = []
-    agents: list[Any] = list(bot_agents)
+    agents: list[Any] = [ThinkingAgent(b, console) for b in bot_agents]  # a spinner when a bot takes long
     names = players(plan, bot_agents[0].name)
     for side in (0, 1):
         coach = plan.coaches[side]
@@ -222,7 +232,9 @@ def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Ag
             f"[bold]World Cup #{tid}[/] · {esc(f'{fx.label} · {cup.team(fx.home).en} vs {cup.team(fx.away).en}')}"
             f" · [bold]{esc(coach)}[/]: {esc(f'{team.en} {team.zh}')} (seat {side})"
         )
-        agents[side] = human = TerminalPlayer(GAME, renderer, console, side, title=title, auto=auto)
+        agents[side] = human = TerminalPlayer(
+            GAME, renderer, console, side, title=title, auto=auto, lang=_cli()._lang(None), config=plan.config
+        )
         humans.append(human)
 
     def on_event(st: State, ev: Event) -> None:
@@ -292,14 +304,26 @@ def worldcup_sim(
     agents = _cli()._agents(bots, 2, GAME.id)
     console = _cli()._console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"World Cup #{tid}", total=len(cup.fixtures), completed=cup.played)
-        while (plan := cup.next_match()) is not None:
-            names = players(plan, agents[0].name, coaches=False)  # bots play the coaches' teams too
-            done = play_next(cup, agents, names=names)
-            assert done is not None
-            _store(db, tid, cup, done)
-            progress.update(task, total=len(cup.fixtures), completed=cup.played, description=done.plan.fixture.label)
+    try:
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task(f"World Cup #{tid}", total=len(cup.fixtures), completed=cup.played)
+            while (plan := cup.next_match()) is not None:
+                names = players(plan, agents[0].name, coaches=False)  # bots play the coaches' teams too
+                done = play_next(cup, agents, names=names)
+                assert done is not None
+                _store(db, tid, cup, done)
+                progress.update(
+                    task, total=len(cup.fixtures), completed=cup.played, description=done.plan.fixture.label
+                )
+    except KeyboardInterrupt:  # every finished match is stored: say which tournament goes on, and how
+        import sys
+
+        from rich.console import Console as Plain
+
+        say = Plain(file=sys.__stderr__, highlight=False)  # not the bar's console: ^C may have cut it mid-draw
+        say.print(f"Interrupted: tournament #{tid} is stored after {cup.played} matches. Go on with:")
+        say.print(f"  pitchside worldcup sim --id {tid}")
+        raise typer.Exit(130) from None
     out = _cli()._console()
     if show:
         out.print(show_cup(cup))

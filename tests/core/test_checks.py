@@ -15,6 +15,7 @@ import pytest
 from pitchside.core.checks import CheckReport, check_game
 from pitchside.core.errors import InvalidAction
 from pitchside.core.game import Config, Event
+from pitchside.core.legality import Refusal
 from pitchside.core.rng import Rng
 from pitchside.games.sonic_cup import actions
 from pitchside.games.sonic_cup.actions import Play
@@ -122,6 +123,30 @@ class AcceptsAnything(SonicCupState):
 
 def test_finds_a_foreign_action_accepted() -> None:
     assert_found(run(Mutant(AcceptsAnything)), "(a foreign object) was accepted")
+
+
+class WrongRuleNamed(SonicCupState):
+    """Refuses with a rule that is not among the rules that forbid the action (issue 7: drift)."""
+
+    __slots__ = ()
+
+    def refusals(self, seat: int, action: Any) -> list[Refusal]:
+        return [] if action in self.legal_actions(seat) else [Refusal("SC-NOT-A-RULE", "another reason")]
+
+
+def test_finds_an_illegal_action_refused_under_a_rule_that_does_not_forbid_it() -> None:
+    assert_found(run(Mutant(WrongRuleNamed)), "which is not among the rules that forbid it: ['SC-NOT-A-RULE']")
+
+
+class RefusesLegal(SonicCupState):
+    __slots__ = ()
+
+    def refusals(self, seat: int, action: Any) -> list[Refusal]:
+        return [Refusal("SC-X", "always")]
+
+
+def test_finds_a_legal_action_with_refusals() -> None:
+    assert_found(run(Mutant(RefusesLegal)), "has refusals")
 
 
 class ShallowClone(SonicCupState):

@@ -164,3 +164,48 @@ def test_choice_picks_members_and_all_of_them() -> None:
 
 def test_repr_shows_the_state() -> None:
     assert repr(Rng(255)) == "Rng(state=0x00000000000000ff)"
+
+
+# ---------------------------------------------------------------- rolls a setup names (issue 7)
+
+
+def _reference_dice(rng: Rng, n: int, sides: int, batch: int) -> list[int]:
+    """The batched throw as My World Cup wrote it before ``Rng.dice``: one draw per batch, digits low first."""
+    out, left = [], n
+    while left > 0:
+        k = min(left, batch)
+        x = rng.below(sides**k)
+        for _ in range(k):
+            out.append(x % sides)
+            x //= sides
+        left -= k
+    return out
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 8, 9, 20])
+def test_dice_without_named_rolls_draw_as_before(n: int) -> None:
+    a, b = Rng(99), Rng(99)
+    assert a.dice(n, 6) == _reference_dice(b, n, 6, 8)
+    assert a.state == b.state  # the generator advanced exactly as before: records and goldens stay
+
+
+def test_named_rolls_come_first_then_the_generator() -> None:
+    r = Rng(5, (0, 5, 3))
+    plain = Rng(5)
+    assert r.roll(6) == 0
+    assert r.dice(4, 6) == [5, 3, *_reference_dice(plain, 2, 6, 8)]
+    assert r.rolls == ()
+    assert r.roll(6) == plain.roll(6)
+
+
+def test_named_rolls_are_copied_but_never_forked() -> None:
+    r = Rng(3, (1, 2))
+    c = r.copy()
+    assert c.rolls == (1, 2) and c.state == r.state
+    assert c.roll(6) == 1 and r.rolls == (1, 2)  # a copy uses its own
+    assert r.fork().rolls == ()  # a determinization's future is unknown: named rolls do not leak into it
+
+
+def test_a_named_roll_is_a_face_of_the_die_rolled() -> None:
+    assert Rng(0, (7,)).roll(6) == 1  # readers keep rolls within the game's dice; never an IndexError
+    assert Rng(0, (1,)).roll(2) == 1  # a coin

@@ -106,7 +106,7 @@ def refused(setup: dict[str, Any]) -> DataError:
         ({"extra_time": 1}, "extra_time", "true or false"),
         ({"phase": "halftime"}, "phase", "must be one of"),
         ({"phase": 3}, "phase", "must be one of"),
-        ({"pending": "zz"}, "pending", "must be ''"),
+        ({"pending": "zz"}, "pending", "must be one of '', pk"),
         ({"hands": "all"}, "hands", "must be a list"),
         ({"hands": [[], [], []]}, "hands", "needs 4 entries (one per seat)"),
         ({"tired": [0, 0, 0, 0]}, "tired.0", "true or false"),

@@ -91,6 +91,14 @@ def test_clone_is_independent_and_resets_caches() -> None:
     assert new.fingerprint() != st.fingerprint()
 
 
+def test_clone_keeps_the_rolls_a_setup_named() -> None:
+    st = toy()
+    st.rng = Rng(7, (2, 0))
+    new = st.clone()
+    assert new.rng is not st.rng and new.rng.state == 7 and new.rng.rolls == (2, 0)
+    assert new.rng.roll(6) == 2 and st.rng.rolls == (2, 0)
+
+
 def test_to_setup_writes_every_value_field_as_json() -> None:
     out = toy().to_setup()
     assert out["phase"] == "turn" and out["roles"] == [["FW"], ["FW", "GK"]] and out["window"] == [1, 0]

@@ -77,7 +77,7 @@ def test_a_record_may_name_a_file_the_user_names_on_the_command_line(tmp_path: P
 
 
 def test_the_command_line_names_data_files_with_set_and_deck(tmp_path: Path, deck: Path) -> None:
-    code, out, err = run("simulate", "sonic-cup", "--set", f"deck={deck}", "--games", "2", "--json")
+    code, out, err = run("simulate", "sonic-cup", "--set", f"deck={deck}", "--games", "2", "--json", "--bots", "random")
     assert code == 0, err
     assert json.loads(out)["games"] == 2
     code, out, err = run("cards", "sonic-cup", "--deck", str(deck))

@@ -13,7 +13,8 @@ others, and the first step of every seed)
     the setup notation round-trips through JSON (same fingerprint); legal actions are distinct and
     every one applies on a clone, leaving the original untouched (clones are independent); an
     illegal action (another seat acting, a legal action of another phase or out of place, a foreign
-    object, a mutated action text) raises IllegalAction with a rule and changes nothing; views
+    object, a mutated action text) raises IllegalAction naming a rule that ``refusals`` lists for
+    it (and the first legal actions have no refusals), and changes nothing; views
     leak nothing: for each seat (on sampled steps: the deciding seat and two others), a
     determinization for that seat (a state differing only in what it cannot see) gives the same
     ``view(seat)`` and the same spectator ``view(None)``; the deciding seat's determinization has
@@ -49,7 +50,7 @@ from pitchside.core.game import Action, Event, Game, State
 from pitchside.core.record import MatchRecord, Move, replay
 from pitchside.core.rng import Rng
 
-__all__ = ["CheckReport", "check_game"]
+__all__ = ["CheckReport", "check_game", "check_setup"]
 
 MAX_PROBLEMS_PER_SEED = 3
 
@@ -146,6 +147,40 @@ def check_game(
     return report
 
 
+def check_setup(
+    game: Game,
+    setup: Mapping[str, Any],
+    seed: int = 0,
+    *,
+    source: str = "<setup>",
+    deep_steps: int = 3,
+    max_decisions: int = 100_000,
+    reveal_events: Iterable[str] | None = None,
+) -> CheckReport:
+    """Play one random match from ``setup`` to the end under the checks above (issue 7: a setup is
+    accepted only if the match can go on from it under the conformance check).
+
+    The setup is read first: a DataError from ``from_setup`` propagates (a refusal is the other
+    accepted answer). The first ``deep_steps`` steps get the deep checks, every step the cheap ones;
+    at the end the record replays from the setup. ``seed`` is the checker's own chance (the moves).
+    """
+    reveals = frozenset(game.reveal_events if reveal_events is None else reveal_events)
+    state = game.from_setup(setup, source)
+    report = CheckReport(game.id, {"setup": True, "seed": seed})
+    report.seeds = 1
+    run = _SeedRun(game, {}, seed, False, 0, max_decisions, report, reveals)
+    run.start, run.deep_first = (dict(setup), state), deep_steps
+    try:
+        run.play()
+    except _Abort:
+        pass
+    except Exception as e:
+        tb = traceback.extract_tb(e.__traceback__)[-1]
+        with contextlib.suppress(_Abort):
+            run.problem(f"raised {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})")
+    return report
+
+
 def _check_notation(game: Game, report: CheckReport) -> None:
     """Text that is no action must raise InvalidAction, nothing else."""
     for text in ("", " ", "\x00", "?!", "no such action at all", "🙂"):
@@ -179,6 +214,8 @@ class _SeedRun:
         self.found = 0
         self.seen: dict[Action, str] = {}  # every legal action met, with the decision label it was met in
         self.n = 0
+        self.start: tuple[dict[str, Any], State] | None = None  # a setup and its state, instead of the seed's deal
+        self.deep_first = 1  # the first steps that always get the deep checks
 
     # ------------------------------------------------------------------ reporting
 
@@ -196,7 +233,7 @@ class _SeedRun:
 
     def play(self) -> None:
         game, rep = self.game, self.report
-        state = game.new_state(self.config, self.seed)
+        state = game.new_state(self.config, self.seed) if self.start is None else self.start[1]
         self.n = n = state.num_seats
         fp_start = state.fingerprint()
         moves: list[Move] = []
@@ -226,7 +263,11 @@ class _SeedRun:
                     self.seen[a] = d.label
                     self._round_trip(a)
             action = legal[self.rng.below(len(legal))]
-            deep = self.full or step == 0 or (self.sample_every > 0 and self.rng.below(self.sample_every) == 0)
+            deep = (
+                self.full
+                or step < self.deep_first
+                or (self.sample_every > 0 and self.rng.below(self.sample_every) == 0)
+            )
             if deep:
                 setup = self._deep(state, seat, legal, action, d.label)
                 deep_seen += 1
@@ -278,6 +319,8 @@ class _SeedRun:
             c = state.clone()
             if i == 0:
                 self.expect(c.fingerprint() == fp, "clone() has another fingerprint than the original", abort=True)
+            if i < 3 and state.refusals(seat, a):
+                self.problem(f"legal action {str(a)!r} has refusals: {state.refusals(seat, a)}")
             try:
                 self._check_events(c.apply(seat, a))
             except Exception as e:
@@ -358,6 +401,15 @@ class _SeedRun:
             except IllegalAction as e:
                 if not (isinstance(e.rule, str) and e.rule.strip()):
                     self.problem(f"IllegalAction for {str(act)!r} ({why}) names no rule")
+                else:
+                    # The rule named must be one that really forbids the action (issue 7: the
+                    # legal-move generator and the refusal explanation must not drift apart).
+                    named = [r.rule for r in state.refusals(who, act)]
+                    if e.rule not in named:
+                        self.problem(
+                            f"{str(act)!r} by seat {who} ({why}) is refused under {e.rule}, "
+                            f"which is not among the rules that forbid it: {named or 'none'}"
+                        )
                 continue
             except Exception as e:
                 self.problem(f"{str(act)!r} by seat {who} ({why}) raised {type(e).__name__}, not IllegalAction: {e}")
@@ -449,6 +501,11 @@ class _SeedRun:
         self.expect(state.fingerprint() == fp, "an action after the end changed the state")
         setup = json.loads(json.dumps(state.to_setup()))
         self.expect(game.from_setup(setup).fingerprint() == fp, "the final state does not round-trip its setup")
+        if self.start is not None:  # the record from the setup replays to the same final state
+            rec = MatchRecord(game.id, game.version, {}, setup=self.start[0], players=["random"] * self.n)
+            rec.moves, rec.outcome, rec.fingerprint = moves, out.to_json(), fp
+            self._replay(MatchRecord.loads(rec.dumps(), "<setup record>"), fp, "the record from the setup")
+            return
         self.expect(game.new_state(self.config, self.seed).fingerprint() == fp_start, "the same seed deals differently")
 
         # The record, through JSON Lines, replays to the same final state (replay checks the outcome too).

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, runtime_check
 
 from pitchside.core.decision import Decision
 from pitchside.core.errors import DataError
+from pitchside.core.legality import Refusal
 from pitchside.core.rng import Rng
 
 if TYPE_CHECKING:
     from pitchside.agents.base import Agent
+    from pitchside.core.texts import Bilingual, Topic
 
 Config = Mapping[str, Any]
 View = dict[str, Any]
@@ -82,6 +84,11 @@ class State(Protocol):
     def decision(self) -> Decision: ...
     def legal_actions(self, seat: int) -> Sequence[Action]: ...
     def apply(self, seat: int, action: Action) -> list[Event]: ...
+    def refusals(self, seat: int, action: Action) -> list[Refusal]:
+        """Every rule that forbids ``action`` by ``seat`` now (empty if it is legal). ``apply``
+        refuses an illegal action with one of these."""
+        ...
+
     def is_over(self) -> bool: ...
     def outcome(self) -> Outcome: ...
     def view(self, seat: int | None) -> View: ...
@@ -98,12 +105,17 @@ class Game(Protocol):
     callers use the members and never probe for them.
     """
 
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    version: str
-    seat_counts: tuple[int, ...]
-
+    # Read-only: a game writes them as plain class attributes (``aliases = ("pk",)``).
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def version(self) -> str: ...
+    @property
+    def seat_counts(self) -> tuple[int, ...]: ...
     @property
     def reveal_events(self) -> tuple[str, ...]: ...
     def new_state(self, config: Config | None = None, seed: int = 0) -> State: ...
@@ -116,12 +128,36 @@ class Game(Protocol):
     def cli_config(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
     def renderer(self, config: Config | None = None) -> Any | None: ...
     def heuristic_agent(self) -> Agent | None: ...
-    def texts(self) -> Mapping[str, str]: ...
+    def texts(self, config: Config | None = None) -> Mapping[str, Topic]: ...
+    def preview(self, state: State, seat: int, action: Action) -> Bilingual | None: ...
+    def partial(self, state: State, seat: int) -> int: ...
+
+
+def config_dict(config: object, source: str = "<config>") -> dict[str, Any]:
+    """A config as a new dict: a JSON object (or None), whose ``seats``, when given, is a whole number.
+
+    Every game's ``normalize_config`` starts here, so 4.0, true, [2] or "4" seats and a config that
+    is a list or a number are a DataError naming the field, never a TypeError deeper in.
+    """
+    if config is None:
+        return {}
+    if not isinstance(config, Mapping):
+        raise DataError(source, None, "config", 'a config is a JSON object such as {"seats": 4}')
+    cfg = dict(config)
+    for key in cfg:
+        if not isinstance(key, str):
+            raise DataError(source, None, "config", f"{key!r} is not a config key")
+    n = cfg.get("seats")
+    if "seats" in cfg and type(n) is not int:
+        shown = repr(n) if isinstance(n, str | float | bool | type(None)) else f"a {type(n).__name__}"
+        raise DataError(source, None, "seats", f"{shown} is not a seat count: a whole number such as 4")
+    return cfg
 
 
 class GameBase:
     """The defaults of a game's optional parts. A game inherits this and overrides what it offers.
 
+    - ``from_setup``: the header checked, the game's ``read_setup``, then core's ``check_playable``.
     - ``reveal_events``: kinds of public events that show hidden things by the rules; none.
     - ``normalize_config``: checks ``seats`` against ``seat_counts`` and takes no other key.
     - ``start``: ``new_state`` and no opening events (a game whose deal makes events overrides it).
@@ -129,11 +165,21 @@ class GameBase:
       config key); refuses any other option. By default there are none.
     - ``renderer``: the terminal renderer; None (the plain view is used).
     - ``heuristic_agent``: the game's rule-of-thumb bot; None (only the generic bots).
-    - ``texts``: named texts for people (rule summaries, help); none.
+    - ``texts``: the rules texts for people, topic id -> :class:`~pitchside.core.texts.Topic` (the overview,
+      every card, role, character, skill, event and team, each in Chinese and English, from the game's data
+      files, or the data a match's ``config`` names); none. A game that offers texts has the topic ``overview``;
+      ``pitchside rules`` and ``info`` at the play prompt show them.
+    - ``preview``: what a legal ``action`` of ``seat`` would do in ``state``, in Chinese and English, worked out
+      from what that seat may see (it rolls nothing and changes nothing); none. The terminal shows it beside each
+      choice and the browser will too (My World Cup: who can score with each pairing, and on which dice).
+    - ``partial``: how many of ``seat``'s last moves form a multi-card play it has not finished yet, which
+      ``back`` may take back (``core.back``); 0 (no game has to offer it).
+    - ``team_of`` / ``team_names``: no teams; every seat plays for itself, named "seat 0", "seat 1", ...
     """
 
     id: str
     name: str
+    aliases: tuple[str, ...] = ()
     seat_counts: tuple[int, ...] = (2,)
     reveal_events: tuple[str, ...] = ()
     cli_options: Mapping[str, str] = {}
@@ -141,8 +187,26 @@ class GameBase:
     def new_state(self, config: Config | None = None, seed: int = 0) -> State:
         raise NotImplementedError
 
+    def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> State:
+        """The state a setup describes, accepted only if the match can go on from it (issue 7).
+
+        The header is checked (a JSON object, the game's own id, a top-level ``seats`` that agrees
+        with ``config.seats``), the game's ``read_setup`` reads the rest with its own invariants, and
+        core's ``check_playable`` verifies that the match can go on. A game implements ``read_setup``.
+        """
+        from pitchside.core.setupfile import check_playable, check_setup_header
+
+        check_setup_header(setup, source, self.id, self.aliases)
+        state = self.read_setup(setup, source)
+        check_playable(state, source)
+        return state
+
+    def read_setup(self, setup: Mapping[str, Any], source: str) -> State:
+        """The game's setup reader (docs/notation.md): fields and the game's invariants; errors name the field."""
+        raise NotImplementedError
+
     def normalize_config(self, config: Config | None, source: str = "<config>") -> dict[str, Any]:
-        cfg = dict(config or {})
+        cfg = config_dict(config, source)
         for key in cfg:
             if key != "seats":
                 raise DataError(source, None, key, f"unknown config key; {self.id} knows only seats")
@@ -169,5 +233,17 @@ class GameBase:
     def heuristic_agent(self) -> Agent | None:
         return None
 
-    def texts(self) -> Mapping[str, str]:
+    def texts(self, config: Config | None = None) -> Mapping[str, Topic]:
         return {}
+
+    def preview(self, state: State, seat: int, action: Action) -> Bilingual | None:
+        return None
+
+    def partial(self, state: State, seat: int) -> int:
+        return 0
+
+    def team_of(self, config: Config | None, seat: int) -> int:
+        return seat
+
+    def team_names(self) -> tuple[str, ...]:
+        return tuple(f"seat {s}" for s in range(max(self.seat_counts)))

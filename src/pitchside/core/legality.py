@@ -7,6 +7,10 @@ forbids an action; the conformance check asks that the rule named is one of them
 
     RULES = Rulebook[MyState, Play](key=lambda st, seat, act: (st.phase, act.verb))
 
+    @RULES.check(ANY, state=True)
+    def whose_turn(st, seat, act):  # SC-TURN-1: depends on the state and seat only
+        return None if seat == st.actor else Refusal("SC-TURN-1", f"it is seat {st.actor}'s turn")
+
     @RULES.check((Phase.TURN, Verb.MOVE))
     def one_card_moves_adjacent(st, seat, act):  # SC-MAN-2
         if abs(act.zone - st.ball) > 1:
@@ -14,12 +18,30 @@ forbids an action; the conformance check asks that the rule named is one of them
         return None
 
 Checks registered under ``ANY`` judge every action, before the specific ones (whose turn it is,
-the card is in the hand...). Checks run in the order they were registered.
+the card is in the hand...). Checks run in the order they were registered. An ``ANY`` check that
+refuses objects of another type lets ``key`` and the specific checks assume the game's action type;
+``refusals`` never calls the specific checks for an action ``key`` cannot read.
+
+Speed (legal-move generation runs at every decision): each key's checks are worked out once, as
+tuples, when they are registered. A check registered with ``state=True`` promises to look only at
+the state and the seat (and the action's key), not at the rest of the action: ``legal`` then runs
+it once per key per call instead of once per candidate. ``legal_keyed`` skips the key function
+when the caller knows every candidate's key (the candidates of one verb in one phase).
+
+A check registered with ``fixed=True`` promises to look only at the seat, the action and what stays
+the same for the whole match (the teams, the card set), never at what changes. A game may pass a
+table of candidates through those checks once (``fixed_legal``, cached with the fixed data) and
+then call ``legal_keyed(..., fixed_done=True)``, which runs only the other checks.
+
+A check registered with ``input=True`` judges only whether the action is well-formed input (a
+foreign object, an unknown card, a card the seat does not hold): ``refuse`` and ``refusals`` run
+it, while ``legal``, ``legal_keyed``, ``fixed_legal`` and ``legal_groups`` skip it, since a game's
+candidates are its own well-formed actions (built from its own cards and hands).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -41,6 +63,14 @@ class Refusal:
 
 
 Check = Callable[[S, int, A], Refusal | None]
+# Candidates that share one key, for ``Rulebook.legal_groups``: (key, candidates, fixed_done), where
+# ``fixed_done`` says every candidate has passed the key's fixed checks (``fixed_legal``). A plain
+# tuple: legal-move generation builds some at every decision.
+Group = tuple[Hashable, Sequence[A], bool]
+# One key's checks: (state-only checks, the other checks, all of them in registration order,
+# the other checks but the fixed ones, the fixed ones).
+_Checks = tuple[Check[S, A], ...]
+_Plan = tuple[_Checks[S, A], _Checks[S, A], _Checks[S, A], _Checks[S, A], _Checks[S, A]]
 
 
 class Rulebook(Generic[S, A]):
@@ -51,9 +81,21 @@ class Rulebook(Generic[S, A]):
         self.general: list[Check[S, A]] = []
         self.by_key: dict[Hashable, list[Check[S, A]]] = {}
         self.names: dict[Check[S, A], str] = {}
+        self.state_only: set[Check[S, A]] = set()
+        self.fixed: set[Check[S, A]] = set()
+        self.input_only: set[Check[S, A]] = set()
+        self._any: _Plan[S, A] = ((), (), (), (), ())  # a key with no checks of its own
+        self._plans: dict[Hashable, _Plan[S, A]] = {}
+        self._general_state: _Checks[S, A] = ()  # the ANY checks registered state=True
+        self._own_state: dict[Hashable, _Checks[S, A]] = {}  # per key, its own state=True checks
 
-    def check(self, *keys: Hashable) -> Callable[[Check[S, A]], Check[S, A]]:
-        """Register a check under each of ``keys`` (``ANY``: every action)."""
+    def check(
+        self, *keys: Hashable, state: bool = False, fixed: bool = False, input: bool = False
+    ) -> Callable[[Check[S, A]], Check[S, A]]:
+        """Register a check under each of ``keys`` (``ANY``: every action). ``state=True``: the
+        check looks only at the state and the seat, never at the action beyond its key.
+        ``fixed=True``: it looks only at the seat, the action and the match's fixed data.
+        ``input=True``: it judges only whether the action is well-formed input; candidates skip it."""
 
         def register(fn: Check[S, A]) -> Check[S, A]:
             for k in keys:
@@ -62,15 +104,47 @@ class Rulebook(Generic[S, A]):
                 else:
                     self.by_key.setdefault(k, []).append(fn)
             self.names[fn] = getattr(fn, "__name__", repr(fn))
+            if state:
+                self.state_only.add(fn)
+            if fixed:
+                self.fixed.add(fn)
+            if input:
+                self.input_only.add(fn)
+            self._replan()
             return fn
 
         return register
 
+    def _replan(self) -> None:
+        self._any = self._plan(self.general)
+        self._plans = {k: self._plan([*self.general, *fns]) for k, fns in self.by_key.items()}
+        judged = self._judged
+        self._general_state = tuple(fn for fn in judged(self.general) if fn in self.state_only)
+        own = self.by_key.items()
+        self._own_state = {k: tuple(fn for fn in judged(fns) if fn in self.state_only) for k, fns in own}
+
+    def _judged(self, checks: list[Check[S, A]]) -> list[Check[S, A]]:
+        """The checks that judge a game's candidates: all but the input checks."""
+        return [fn for fn in checks if fn not in self.input_only]
+
+    def _plan(self, checks: list[Check[S, A]]) -> _Plan[S, A]:
+        every, checks = checks, self._judged(checks)
+        state = tuple(fn for fn in checks if fn in self.state_only)
+        other = tuple(fn for fn in checks if fn not in self.state_only)
+        fixed = tuple(fn for fn in checks if fn in self.fixed)
+        return state, other, tuple(every), tuple(fn for fn in other if fn not in self.fixed), fixed
+
     def checks_for(self, st: S, seat: int, act: A) -> list[Check[S, A]]:
-        return [*self.general, *self.by_key.get(self.key(st, seat, act), ())]
+        """Every check that judges ``act`` now, in the order they run."""
+        try:
+            k = self.key(st, seat, act)
+        except Exception:  # the key cannot read it (a foreign object): only the ANY checks judge it
+            return list(self.general)
+        return list(self._plans.get(k, self._any)[2])
 
     def refuse(self, st: S, seat: int, act: A) -> Refusal | None:
         """The first rule that forbids ``act`` now, or None if none does."""
+        # the ANY checks first, before ``key`` reads the action: they refuse foreign objects
         for fn in self.general:
             r = fn(st, seat, act)
             if r is not None:
@@ -94,6 +168,94 @@ class Rulebook(Generic[S, A]):
         return out
 
     def legal(self, st: S, seat: int, candidates: Iterable[A]) -> list[A]:
-        """The candidates no check refuses, in their order."""
-        refuse = self.refuse
-        return [a for a in candidates if refuse(st, seat, a) is None]
+        """The candidates no check refuses, in their order (exactly those ``refuse`` passes).
+
+        State-only checks run once per key: if one refuses, every candidate of that key is out.
+        """
+        key, plans, default = self.key, self._plans, self._any
+        # key -> the checks left to run per candidate, or None: a state-only check refused them all
+        seen: dict[Hashable, tuple[Check[S, A], ...] | None] = {}
+        out = []
+        for a in candidates:
+            k = key(st, seat, a)
+            if k in seen:
+                checks = seen[k]
+                if checks is None:
+                    continue
+            else:
+                state, checks, _, _, _ = plans.get(k, default)
+                for fn in state:
+                    if fn(st, seat, a) is not None:
+                        checks = None
+                        break
+                seen[k] = checks
+                if checks is None:
+                    continue
+            for fn in checks:
+                if fn(st, seat, a) is not None:
+                    break
+            else:
+                out.append(a)
+        return out
+
+    def legal_keyed(
+        self, key: Hashable, st: S, seat: int, candidates: Iterable[A], *, fixed_done: bool = False
+    ) -> list[A]:
+        """``legal`` for candidates that all have this ``key`` (the caller knows it: the moves of
+        one verb in one phase), without computing the key per candidate. ``fixed_done``: every
+        candidate has passed the key's fixed checks (``fixed_legal``), which are not run again."""
+        state, checks, _, unfixed, _ = self._plans.get(key, self._any)
+        if fixed_done:
+            checks = unfixed
+        out = []
+        first = True
+        for a in candidates:
+            if first:
+                first = False
+                for fn in state:
+                    if fn(st, seat, a) is not None:
+                        return []
+            for fn in checks:
+                if fn(st, seat, a) is not None:
+                    break
+            else:
+                out.append(a)
+        return out
+
+    def fixed_legal(self, key: Hashable, st: S, seat: int, candidates: Iterable[A]) -> list[A]:
+        """The candidates of this ``key`` that pass its fixed checks (only those): what stays legal
+        for ``seat`` as far as the match's fixed data goes. A game may cache it with that data."""
+        fixed = self._plans.get(key, self._any)[4]
+        return [a for a in candidates if all(fn(st, seat, a) is None for fn in fixed)]
+
+    def legal_groups(self, st: S, seat: int, groups: Iterable[Group[A]]) -> list[A]:
+        """``legal_keyed`` over several groups of candidates (one key each) in one call: the ANY checks
+        registered ``state=True`` run once for all the groups, each key's own ones once per group."""
+        out: list[A] = []
+        general = self._general_state
+        plans, default, own_state = self._plans, self._any, self._own_state
+        for key, cands, fixed_done in groups:
+            if not cands:
+                continue
+            a0 = cands[0]
+            if general:
+                for fn in general:
+                    if fn(st, seat, a0) is not None:
+                        return []
+                general = ()
+            for fn in own_state.get(key, ()):
+                if fn(st, seat, a0) is not None:
+                    break
+            else:
+                plan = plans.get(key, default)
+                checks = plan[3] if fixed_done else plan[1]
+                if not checks:
+                    out += cands
+                    continue
+                for a in cands:
+                    for fn in checks:
+                        if fn(st, seat, a) is not None:
+                            break
+                    else:
+                        out.append(a)
+        return out

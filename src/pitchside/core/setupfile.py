@@ -6,11 +6,13 @@ line of that field in the file, so ``scenario.json:14: field 'hands.2': ...`` po
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pitchside.core.decision import DecisionKind
 from pitchside.core.errors import DataError
-from pitchside.core.game import Game, State
+from pitchside.core.game import Action, Game, State
 from pitchside.core.locate import json_line
 from pitchside.core.strictjson import decode, loads, read_bytes
 
@@ -82,6 +84,16 @@ def check_seats(config: Any, source: str, field: str = "seats") -> None:
             raise DataError(source, None, field, f"{n!r} is not a seat count: a whole number such as 4")
 
 
+def check_setup_header(setup: Any, source: str, game_id: str, aliases: tuple[str, ...] = ()) -> None:
+    """What every setup's header must be: a JSON object of this game whose seat counts agree."""
+    if not isinstance(setup, Mapping):
+        raise DataError(source, None, None, "a setup is a JSON object")
+    name = setup.get("game", game_id)
+    if name != game_id and name not in aliases:
+        raise DataError(source, None, "game", f"{name!r}: this is a {game_id} setup reader")
+    check_setup_seats(setup, source)
+
+
 def check_setup_seats(setup: Any, source: str) -> None:
     """A top-level ``seats`` must agree with ``config.seats`` when a setup gives both (one table, one count)."""
     if not isinstance(setup, dict):
@@ -95,3 +107,51 @@ def check_setup_seats(setup: Any, source: str) -> None:
         raise DataError(
             source, None, "seats", f"{setup['seats']!r} seats, but config.seats is {config['seats']!r}: give one count"
         )
+
+
+def check_playable(state: State, source: str) -> None:
+    """A setup is accepted only if the match can go on from it (issue 7), whatever the game.
+
+    While the match runs, the decision names a seat among its ``seats``, that seat has a legal
+    action, every other seat has none, and every legal action applies (on a clone); a finished
+    match gives no seat a legal action. Anything else is a DataError naming ``phase`` and the
+    decision. A game's own invariants come first, in its reader; this is the net under them.
+    """
+    where = "the match cannot go on from this setup"
+    try:
+        n = state.num_seats
+        over = state.is_over()
+        d = state.decision()
+    except Exception as e:  # a state whose own methods fail is no state a match can be in
+        raise DataError(source, None, "phase", f"{where}: asking who decides fails ({type(e).__name__})") from None
+    what = f"{d.kind.value} {d.label!r}" if d.label else d.kind.value
+    if over != (d.kind is DecisionKind.OVER) or over != (d.seat is None):
+        raise DataError(source, None, "phase", f"{where}: over is {over} but the decision is {what}, seat {d.seat}")
+    if d.seat is not None and not 0 <= d.seat < n:
+        raise DataError(source, None, "phase", f"{where}: the decision ({what}) names seat {d.seat}")
+    if d.seat is not None and d.seats and d.seat not in d.seats:
+        raise DataError(source, None, "phase", f"{where}: seat {d.seat} decides ({what}) but is not among {d.seats}")
+    mine: list[Action] = []
+    for s in range(n):
+        try:
+            legal = list(state.legal_actions(s))
+        except Exception as e:
+            raise DataError(
+                source, None, "phase", f"{where}: seat {s}'s legal actions fail ({what}; {type(e).__name__})"
+            ) from None
+        if s == d.seat:
+            mine = legal
+        elif legal:
+            who = "the match is over" if over else f"seat {d.seat} decides ({what})"
+            raise DataError(source, None, "phase", f"{where}: {who}, yet seat {s} has legal actions")
+    if d.seat is None:
+        return
+    if not mine:
+        raise DataError(source, None, "phase", f"{where}: seat {d.seat} decides ({what}) but has no legal action")
+    for a in mine:
+        try:
+            state.clone().apply(d.seat, a)
+        except Exception as e:
+            raise DataError(
+                source, None, "phase", f"{where}: seat {d.seat}'s legal {str(a)!r} fails ({what}; {type(e).__name__})"
+            ) from None

@@ -168,16 +168,41 @@ class _Scalar(_Codec):
 
 
 class _RngCodec(_Codec):
+    """The generator's state, an integer; with rolls a setup named (a game that rolls dice declares
+    their faces as the field's ``range``), ``{"state": N, "rolls": [face, ...]}``."""
+
     def copy(self, expr: str) -> str:
-        return f"_Rng({expr}.state)"  # a method call less than .copy(): clone() is hot
+        return f"_Rng({expr}.state, {expr}.rolls)"  # a method call less than .copy(): clone() is hot
 
     def encode(self, value: Any) -> Any:
+        if value.rolls:
+            return {"state": value.state, "rolls": list(value.rolls)}
         return value.state
 
     def decode(self, raw: Any, ctx: _Ctx, path: str) -> Any:
+        rolls: tuple[int, ...] = ()
+        if isinstance(raw, dict):
+            for key in raw:
+                if key not in ("state", "rolls"):
+                    raise _Bad(f"{path}.{key}", "unknown: the generator is {'state': N, 'rolls': [...]}")
+            rolls = self._rolls(raw.get("rolls", []), ctx, f"{path}.rolls")
+            raw = raw.get("state", 0)
+            path = f"{path}.state"
         if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < MAX_INT:
             raise _Bad(path, "must be the generator's state, an integer 0..2**64-1")
-        return Rng(raw)
+        return Rng(raw, rolls)
+
+    @staticmethod
+    def _rolls(raw: Any, ctx: _Ctx, path: str) -> tuple[int, ...]:
+        faces = ctx.spec.range
+        if not isinstance(raw, list):
+            raise _Bad(path, "must be a list of die faces")
+        if raw and faces is None:
+            raise _Bad(path, "this game rolls no dice: a setup cannot name rolls")
+        for i, v in enumerate(raw):
+            if not isinstance(v, int) or isinstance(v, bool) or faces is None or not faces[0] <= v <= faces[1]:
+                raise _Bad(f"{path}.{i}", f"must be a die face {faces[0] if faces else 0}..{faces[1] if faces else 0}")
+        return tuple(raw)
 
 
 class _WindowCodec(_Codec):
@@ -218,7 +243,7 @@ class _EnumCodec(_Codec):
 
     def decode(self, raw: Any, ctx: _Ctx, path: str) -> Any:
         if not isinstance(raw, str) or raw not in self.names:
-            raise _Bad(path, f"must be one of {', '.join(self.names)}")
+            raise _Bad(path, f"must be one of {', '.join(n or repr(n) for n in self.names)}")  # '' shown
         return self.names[raw]
 
 
@@ -459,6 +484,10 @@ def _cloner(cls: type[GameState]) -> Callable[[Any], Any]:
         if isinstance(d.codec, _List) and d.codec.item.mutable and n is not None and 0 < n <= 8:
             # a fixed, short length: unrolled, no comprehension call per clone
             expr = "[" + ", ".join(d.codec.item.copy(f"{src}[{k}]") for k in range(n)) + "]"
+        elif isinstance(d.codec, _RngCodec):
+            # no call to Rng.__init__: the generator is in every state (rolls: an immutable tuple)
+            lines.append(f"    _g = _new(_Rng); _g.state = {src}.state; _g.rolls = {src}.rolls")
+            expr = "_g"
         elif d.codec is not None:
             expr = d.codec.copy(src)
         elif spec.kind is FieldKind.CACHE and not spec.keep:

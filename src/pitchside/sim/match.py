@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.agents.base import Agent, Observation
+from pitchside.core.back import Back, take_back
 from pitchside.core.game import Event, Game, Outcome, State
 from pitchside.core.record import MatchRecord, Move
 from pitchside.core.rng import Rng
@@ -51,6 +52,10 @@ def play_match(
             on_decision(st, seat)
         legal = st.legal_actions(seat)
         action = agents[seat].act(Observation(st, seat, legal), rng)
+        if isinstance(action, Back):  # an unfinished play taken back (issue 8): the record, replayed without it
+            st = take_back(game, st, rec, seat, action.count)
+            n += 1
+            continue
         events = st.apply(seat, action)
         rec.moves.append(Move(seat, str(action)))
         if on_event is not None:

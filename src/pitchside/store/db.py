@@ -21,6 +21,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from sqlalchemy.orm import Session, sessionmaker
 
 from pitchside.core.errors import PitchsideError
+from pitchside.saves import data_dir
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 BACKENDS = ("sqlite", "postgresql")
@@ -29,14 +30,6 @@ BUSY_SECONDS = 10  # how long a SQLite writer waits for another process's transa
 
 class StoreError(PitchsideError):
     """The database cannot be used as asked: the message says why, and what to do."""
-
-
-def data_dir() -> Path:
-    explicit = os.environ.get("PITCHSIDE_DATA_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "pitchside"
 
 
 def database_url() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -59,3 +59,52 @@ class TournamentMatch(Base):
     played_at: Mapped[datetime] = mapped_column(default=_now)
 
     tournament: Mapped[Tournament] = relationship(back_populates="matches")
+
+
+class WebRoom(Base):
+    """A room of the web server (pitchside.web). Its match is the header here plus its action log
+    (``web_actions``): the server rebuilds an unfinished room by replaying that log."""
+
+    __tablename__ = "web_rooms"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    version: Mapped[str] = mapped_column(String(20))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    turn_seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    status: Mapped[str] = mapped_column(String(20), index=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    fingerprint: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    # A World Cup match: its tournament and fixture number (pitchside.web.cups); None for a friendly room.
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    match_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
+
+
+class WebSeat(Base):
+    """A seat of a web room: its person (name and the SHA-256 of their token, never the token) or its bot."""
+
+    __tablename__ = "web_seats"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("web_rooms.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), default="")
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    budget: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class WebAction(Base):
+    """One accepted action of a web room, in order (``n`` from 0): written before it is broadcast."""
+
+    __tablename__ = "web_actions"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("web_rooms.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    played_at: Mapped[datetime] = mapped_column(default=_now)

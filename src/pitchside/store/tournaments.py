@@ -205,3 +205,11 @@ def matches(db: sessionmaker[Session], tournament_id: int) -> list[MatchInfo]:
             )
             for m in rows
         ]  # fmt: skip
+
+
+def set_config(db: sessionmaker[Session], tournament_id: int, config: Mapping[str, Any]) -> None:
+    """Replace a tournament's config (e.g. the web coaches' token hashes), in one transaction."""
+    with store_errors(f"cannot update tournament {tournament_id}"), db.begin() as s:
+        q = update(Tournament).where(Tournament.id == tournament_id).values(config=dict(config))
+        if not typing.cast("CursorResult[Any]", s.execute(q)).rowcount:
+            raise NoTournament(f"no tournament {tournament_id}")

@@ -11,6 +11,7 @@ import pytest
 
 from pitchside.core.errors import IllegalAction
 from pitchside.core.game import Event
+from pitchside.core.setupfile import check_playable
 from pitchside.games.my_world_cup.cards import load_cards
 from pitchside.games.my_world_cup.game import GAME, card_census
 from pitchside.games.my_world_cup.rules import MyWorldCupState
@@ -47,7 +48,7 @@ def setup(
     **fields: Any,
 ) -> dict[str, Any]:
     """A setup: lineups (revealed unless the phase is lineup), hands, a deck (bottom first) and any
-    other setup field; every other card is elsewhere (outside the match)."""
+    other setup field; every other card is elsewhere (outside the match: ``rest``)."""
     used = Counter(c.split(":")[0] for line in lines for c in line)
     for cards in [*hands, deck or [], discard or []]:
         used.update(cards)
@@ -64,15 +65,18 @@ def setup(
         "phase": phase,
         "revealed": phase not in ("lineup", "preparation"),
         "ready": [phase not in ("lineup", "preparation")] * 2,
+        "rest": "elsewhere",
     }
     out.update(fields)
     return out
 
 
 def start(s: dict[str, Any]) -> tuple[MyWorldCupState, list[Event]]:
-    """The state of a setup, run on to its first decision; the events of getting there."""
+    """The state of a setup, run on to its first decision (and playable from there, as from_setup
+    checks); the events of getting there."""
     ev: list[Event] = []
-    st = GAME.from_setup(s, "<scenario>", events=ev)
+    st = GAME.read_setup(s, "<scenario>", events=ev)
+    check_playable(st, "<scenario>")
     return st, ev
 
 

@@ -3,12 +3,14 @@ random play, and makes the obvious choices: the strongest cards, the best target
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from pitchside.agents.base import Observation, RandomAgent, make_agent
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup.game import GAME
-from pitchside.games.my_world_cup.heuristics import AGENT, MyWorldCupHeuristic, duel, p_goal
+from pitchside.games.my_world_cup.heuristics import AGENT, MyWorldCupHeuristic, duel, group_share, p_goal, worth
 from pitchside.sim.match import play_match
 from tests.games.my_world_cup.helpers import setup, start
 
@@ -41,6 +43,33 @@ def test_heuristic_fields_strong_cards_first() -> None:
     st, _ = start(setup(("pla", "plb"), ([], []), (["AD4", "G1", "AD9"], ["AD4"]), phase="lineup"))
     act = MyWorldCupHeuristic().act(Observation(st, 0, st.legal_actions(0)), Rng(1))
     assert str(act) == "field G1:top"
+
+
+def test_a_group_match_fields_its_share_of_the_group_hand() -> None:
+    """WC-MATCH-8: the 10-card group hand (WC-GAP-3) must last three matches, so the first match fields a
+    third of it (and the card left over), dealt like a snake draft by worth: the best card, not the best four."""
+    st = GAME.new_state({"mode": "group"}, 3)
+    side = st.view(0)["sides"][0]
+    ranked = sorted(st.hands[0], key=lambda c: (-max(worth(st.t.m.eff[0][a.arg]) for a in st.t.m.field_acts[0][c]), c))
+    share = group_share(st, 0, side)
+    assert sorted(share.elements()) == sorted([ranked[0], ranked[5], ranked[6], ranked[9]])
+
+
+def test_group_matches_keep_scoring_to_the_last_matchday() -> None:
+    """Heuristic bots in whole group stages: the third matchday is not played with what is left (issue 11)."""
+    from pitchside.games.my_world_cup.tournament import WorldCup
+    from pitchside.sim.worldcup import bots, play_next
+
+    goals: dict[int, list[int]] = {1: [], 2: [], 3: []}
+    for seed in range(4):
+        cup, agents, played = WorldCup.new(seed), bots(), Counter[str]()
+        while (done := play_next(cup, agents)) is not None and not done.plan.fixture.knockout:
+            fx = done.plan.fixture
+            day = max(played[fx.home], played[fx.away]) + 1
+            played.update((fx.home, fx.away))
+            goals[day].append(sum(done.result.score))
+    means = {day: sum(g) / len(g) for day, g in goals.items()}
+    assert len(goals[3]) == 64 and means[3] >= 0.3 * means[1], means
 
 
 def test_expected_goals_model() -> None:

@@ -124,7 +124,7 @@ def test_setup_errors_name_the_field() -> None:
         ({"hands": [["AD4"] * 16, []]}, "hands"),
         ({"phase": "halftime"}, "phase"),
         ({"ask": ["dance", 0]}, "ask"),
-        ({"todo": [["dance"]]}, "todo"),
+        ({"todo": [["dance"]]}, "todo.0"),
         ({"score": [1]}, "score"),
         ({"stat": [[5], [0]]}, "stat.0.0"),
         ({"wind": 3}, "wind"),
@@ -182,14 +182,15 @@ def test_wrong_typed_setups_are_data_errors_naming_the_field() -> None:
         assert err.value.file == "scenario.json"
 
 
-def test_from_setup_can_stop_before_the_first_decision_and_report_the_events() -> None:
-    """from_setup(advance=False) gives the setup's situation as written; events= collects the events
-    of running on to the first decision (the lineups are revealed in the display phase, WC-MATCH-3)."""
+def test_read_setup_can_stop_before_the_first_decision_and_report_the_events() -> None:
+    """read_setup(advance=False) gives the setup's situation as written (public, documented on the Game);
+    events= collects the events of running on to the first decision (the lineups are revealed in the
+    display phase, WC-MATCH-3); from_setup (GameBase: header, read_setup, check_playable) runs on."""
     good = setup(("pla", "plb"), (["AD4:top"], ["AD8:top"]), phase="display")
-    still = GAME.from_setup(good, advance=False)
+    still = GAME.read_setup(good, advance=False)
     assert still.ask is None and still.phase is Phase.DISPLAY
     ev: list[Event] = []
-    moved = GAME.from_setup(good, events=ev)
+    moved = GAME.read_setup(good, events=ev)
     assert ev and moved.fingerprint() != still.fingerprint()
     assert moved.fingerprint() == GAME.from_setup(good).fingerprint()
 

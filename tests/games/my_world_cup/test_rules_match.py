@@ -61,11 +61,16 @@ def test_two_seats_one_per_team() -> None:
 
 
 def test_friendly_each_team_draws_six() -> None:
-    """WC-MATCH-2, WC-GAP-3: a friendly (热身赛): each team draws 6 from the shared 90-card deck (WC-GAP-2)."""
+    """WC-MATCH-2, WC-GAP-3: a friendly (热身赛): each team draws 6 from the shared 90-card deck (WC-GAP-2).
+    WC-PROJ-2, WC-TEAM-ESP-1: squad depth does not count in a friendly (the seed gives it for the group stage
+    and the knockout only): Spain (depth +2) and the Netherlands (+1) draw 6 like everyone."""
     st = GAME.new_state({"teams": ["ned", "den"]}, 7)
-    assert [len(h) for h in st.hands] == [6 + 1, 6]  # the Netherlands' squad depth +1 (WC-PROJ-2)
-    assert len(st.deck) == 90 - 13 and conserved(st)
+    assert [len(h) for h in st.hands] == [6, 6]
+    assert len(st.deck) == 90 - 12 and conserved(st)
     assert who(st) == ("hidden-pick", 0, "lineup")
+    st = GAME.new_state({"teams": ["esp", "ned"]}, 7)
+    assert [len(h) for h in st.hands] == [6, 6] and st.t.m.powers[0].depth == 2 and st.t.m.powers[1].depth == 1
+    assert who(st) == ("hidden-pick", 0, "lineup")  # no preparation question either
 
 
 def test_group_match_from_given_hands_draws_nothing_and_keeps_the_rest() -> None:

@@ -295,13 +295,19 @@ def test_group_hands_draw_once_then_nothing_more_in_the_group(cup3: tuple[WorldC
 def test_knockout_matches_draw_4_plus_squad_depth_in_preparation(cup3: tuple[WorldCup, list[Played]]) -> None:
     """WC-GAP-3: every knockout match's preparation phase draws 4 for each team, with the leftover hand kept;
     squad depth then draws n and discards n (WC-TEAM-ESP-1)."""
-    from pitchside.games.my_world_cup.tournament import opening_events
+    from pitchside.games.my_world_cup.game import GAME
+    from pitchside.games.my_world_cup.state import Phase
 
     _, done = cup3
     for p in done:
         if not p.plan.fixture.knockout:
             continue
-        evs = opening_events(p.plan)
+        # the preparation phase's events: a second squad-depth team draws after the first one's discard
+        st, evs = GAME.start(p.plan.config, p.plan.seed)
+        moves = iter(p.match.record.moves)
+        while st.phase is Phase.PREPARATION:
+            mv = next(moves)
+            evs += st.apply(mv.seat, GAME.parse_action(mv.action))
         draws = [e for e in evs if e.kind == "draw"]
         teams = (p.plan.fixture.home, p.plan.fixture.away)
         for side in (0, 1):

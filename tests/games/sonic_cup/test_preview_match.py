@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pitchside.core.decision import DecisionKind
 from pitchside.games.sonic_cup.game import GAME
+from pitchside.games.sonic_cup.legality import can_power_kick
 from pitchside.games.sonic_cup.rules import SonicCupState
 from pitchside.games.sonic_cup.state import Phase
 from tests.games.sonic_cup.helpers import kinds, legal, play, scenario
@@ -141,7 +142,7 @@ def test_preview_match_ex1_to_ex8_move_by_move():
     assert st.next_seat == SHI_HONG  # #7 and #8 skipped; next in order is #2 势红
 
     # Step 9 (SC-EX-8): #8 小诱 and #3 小公 can both steal; #3 is closer clockwise to #1 and is asked first.
-    assert st.can_power_kick(st.hands[XIAO_YOU]) and st.can_power_kick(st.hands[XIAO_GONG])
+    assert can_power_kick(st, XIAO_YOU) and can_power_kick(st, XIAO_GONG)
     seats = list(st.decision().seats)
     assert seats == [2, 3, 4, 5, 6, 7] and seats.index(XIAO_GONG) < seats.index(XIAO_YOU)
     assert st.actor == XIAO_GONG and "pk P06" in legal(st)

@@ -325,4 +325,4 @@ def test_gap15_gap31_no_steals_with_two_players():
     """SC-GAP-15, SC-GAP-31: 2 players: the next turn starts at once, whatever the hands hold."""
     st = scenario(2, {0: ["M13"] + ["M02"] * 3, 1: ["P04", "K18", "P04", *["M03"] * 4]}, ball=5, actor=0)
     play(st, 0, "pass")
-    assert (st.phase, st.actor) == (Phase.TURN, 1) and st.queue == []
+    assert (st.phase, st.actor) == (Phase.TURN, 1) and st.queue.seats == []

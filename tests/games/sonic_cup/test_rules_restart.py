@@ -176,7 +176,7 @@ def four_after_goal():
 def test_rs_2_each_player_once_up_to_three_cards_in_seat_order_from_the_kicker():
     """SC-RS-2, SC-GAP-23: from the kick-off player clockwise; swap 0-3 cards, draw as many."""
     st = four_after_goal()
-    assert who(st) == ("turn", 1, "exchange") and st.queue == [1, 2, 3, 0]
+    assert who(st) == ("turn", 1, "exchange") and st.queue.seats == [1, 2, 3, 0]
     assert kinds(play(st, 1, "swap F06")) == ["swap"]
     play(st, 1, "swap K30")
     assert sizes(st)[1] == 5 and st.discard[-2:] == ["F06", "K30"]

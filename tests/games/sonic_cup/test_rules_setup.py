@@ -536,4 +536,4 @@ def test_gap15_no_steal_window_before_the_first_kickoff_turn():
     """SC-GAP-15: the match opens straight on the kick-off turn, never on a steal window."""
     for seed in range(5):
         st = GAME.new_state({"seats": 8}, seed=seed)
-        assert st.phase is Phase.TURN and st.kickoff and st.queue == []
+        assert st.phase is Phase.TURN and st.kickoff and st.queue.seats == []

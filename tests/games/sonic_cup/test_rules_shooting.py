@@ -190,7 +190,7 @@ def test_fu_1_follow_up_succeeds_and_the_defender_after_the_follow_up_player_act
     assert sizes(st) == [7, 7, 8, 8]  # the follow-up player refilled too
     assert st.phase is Phase.SHOOTING and st.attack == 0 and st.last_shooter == 2
     assert who(st) == ("response", 3, "shooting-phase:defend")
-    assert st.queue == [3, 1]  # defenders clockwise from the follow-up player (SC-GAP-17)
+    assert st.queue.seats == [3, 1]  # defenders clockwise from the follow-up player (SC-GAP-17)
 
 
 def test_fu_1_failed_follow_up_next_turn_is_the_defender_left_of_the_shooter():
@@ -201,7 +201,7 @@ def test_fu_1_failed_follow_up_next_turn_is_the_defender_left_of_the_shooter():
     ev = play(st, 2, "pass")
     assert kinds(ev) == ["pass"]
     assert who(st) == ("response", 2, "steal")
-    assert (st.steal_from, st.next_seat, st.queue) == (0, 1, [2, 3])
+    assert (st.steal_from, st.next_seat, st.queue.seats) == (0, 1, [2, 3])
     play(st, 2, "pass")
     ev = play(st, 3, "pass")
     assert kinds(ev) == ["turn"] and who(st) == ("turn", 1, "turn")
@@ -251,7 +251,7 @@ def test_fu_3_one_follow_up_chance_per_shoot_card_6p():
     assert who(st) == ("response", 2, "follow-up")
     play(st, 2, "pass")
     assert st.phase is Phase.STEAL and st.next_seat == 1
-    assert st.queue == [2, 3, 4, 5]
+    assert st.queue.seats == [2, 3, 4, 5]
     for s in (2, 3, 4, 5):
         assert st.actor == s
         play(st, s, "pass")

@@ -69,7 +69,7 @@ def test_sp_3_four_players_every_defender_passes_in_order_then_goal():
     assert kinds(ev) == ["pass", "goal", "restart"]
     assert st.score == [1, 0] and st.ball == 6
     assert who(st) == ("turn", 1, "exchange")
-    assert st.queue == [1, 2, 3, 0]  # SC-RS-2: the exchange starts with the kick-off player
+    assert st.queue.seats == [1, 2, 3, 0]  # SC-RS-2: the exchange starts with the kick-off player
 
 
 def test_gap_18_kick_off_by_the_first_defender_after_the_scoring_shooter():
@@ -99,7 +99,7 @@ def test_sp_4_matching_block_refills_then_attackers_answer_clockwise():
     assert kinds(ev) == ["block", "draw", "drew"]
     assert ev[0].data == {"seat": 1, "card": "K28", "arrows": Arrow.C, "forced": False}
     assert sizes(st) == [7, 7, 8, 8]
-    assert st.arrows == C and st.last_blocker == 1 and st.queue == [2, 0]
+    assert st.arrows == C and st.last_blocker == 1 and st.queue.seats == [2, 0]
     assert who(st) == ("response", 2, "shooting-phase:attack")
     assert legal(st) == ["pass"]  # seat 2 holds no C KB and no Shoot card
     play(st, 2, "pass")
@@ -117,7 +117,7 @@ def test_sp_2c_every_attacker_passes_defense_success_1_and_steal_window():
     assert kinds(ev) == ["pass", "defense-success"]
     assert ev[1].data == {"how": "attackers-passed"}
     assert st.phase is Phase.STEAL and (st.steal_from, st.next_seat) == (1, 3)
-    assert st.queue == [2, 0]
+    assert st.queue.seats == [2, 0]
     play(st, 2, "pass")
     play(st, 0, "pass")
     assert who(st) == ("turn", 3, "turn") and st.ball == 9 and st.score == [0, 0]
@@ -149,7 +149,7 @@ def test_sp_5_block_and_reshot_must_share_a_direction_with_the_previous_kb():
     refuse(st, 2, "kb K09", "SC-SP-5")
     ev = play(st, 2, "kb K19")
     assert kinds(ev)[0] == "shot" and st.shot_arrows == R and st.last_shooter == 2
-    assert st.queue == [3, 1]  # defenders clockwise from the new shooter
+    assert st.queue.seats == [3, 1]  # defenders clockwise from the new shooter
 
 
 def test_sp_2_shots_and_blocks_alternate_until_an_end():
@@ -183,7 +183,7 @@ def test_sp_7_shoot_card_changes_direction_then_a_matching_kb():
     refuse(st, 0, "pass", "SC-SP-7")
     ev = play(st, 0, "kb K10")
     assert kinds(ev) == ["shot", "draw", "drew"] and ev[1].data["count"] == 2
-    assert st.shot_arrows == L and st.queue == [1, 3] and sizes(st)[0] == 7
+    assert st.shot_arrows == L and st.queue.seats == [1, 3] and sizes(st)[0] == 7
 
 
 def test_sp_7_shoot_card_may_repeat_the_block_direction():
@@ -210,7 +210,7 @@ def test_sp_7_failed_direction_change_gets_a_follow_up_that_may_succeed():
     refuse(st, 2, "move S12>9", "SC-FU-1")  # the follow-up may not be a Shoot card
     ev = play(st, 2, "kb K19")
     assert kinds(ev) == ["follow-up", "shot", "draw", "drew"]
-    assert who(st) == ("response", 3, "shooting-phase:defend") and st.queue == [3, 1]
+    assert who(st) == ("response", 3, "shooting-phase:defend") and st.queue.seats == [3, 1]
 
 
 def test_sp_2d_failed_change_and_failed_follow_up_is_defense_success_2():

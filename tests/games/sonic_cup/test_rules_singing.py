@@ -34,7 +34,7 @@ def test_crowd_2_singing_hand_to_discard_teammates_draw_opponents_discard():
     """SC-CROWD-2, SC-GAP-22, SC-TURN-3: singer's hand is discarded (no refill); teammates draw 1 each
     clockwise; then each opponent, clockwise, discards 1 card of his choice."""
     st = eight()
-    assert legal(st)[:2] == ["pass", "sing"]
+    assert {"pass", "sing"} <= set(legal(st))
     ev = play(st, 0, "sing")
     assert kinds(ev) == ["sing", "draw", "drew", "draw", "drew", "draw", "drew"]
     assert ev[0].data == {"seat": 0, "cards": HANDS8[0]}
@@ -43,7 +43,7 @@ def test_crowd_2_singing_hand_to_discard_teammates_draw_opponents_discard():
     ]  # fmt: skip
     assert st.discard == HANDS8[0] and st.singer == 0 and st.sang == [True, False]
     assert sizes(st) == [0, 5, 6, 5, 7, 6, 6, 5]
-    assert who(st) == ("response", 1, "crowd-singing-discard") and st.queue == [1, 3, 5, 7]
+    assert who(st) == ("response", 1, "crowd-singing-discard") and st.queue.seats == [1, 3, 5, 7]
     assert legal(st) == ["discard F06", "discard K28", "discard K30", "discard M16"]
     ev = play(st, 1, "discard F06")
     assert [e.to_json() for e in ev] == [{"kind": "crowd-discard", "seat": 1, "card": "F06"}]
@@ -72,7 +72,7 @@ def test_gap_22_opponent_with_no_cards_discards_nothing():
     hands[3] = []
     st = scenario(8, hands=hands, deck_top=TOP, ball=5, actor=0)
     play(st, 0, "sing")
-    assert st.queue == [1, 5, 7]
+    assert st.queue.seats == [1, 5, 7]
 
 
 def test_crowd_2_the_singers_next_turn_refills_and_ends_at_once():

@@ -10,7 +10,7 @@ import pytest
 from pitchside.core.errors import DataError
 from pitchside.core.state import FieldKind
 from pitchside.games.sonic_cup.game import GAME
-from pitchside.games.sonic_cup.state import Data
+from pitchside.games.sonic_cup.state import Data, Pending
 from tests.games.sonic_cup.helpers import scenario
 
 
@@ -78,6 +78,25 @@ def test_sc_sp_3_a_window_phase_needs_its_queue(phase: str) -> None:
     with pytest.raises(DataError) as err:
         scenario(4, phase=phase, actor=1, queue=[1, 1])
     assert err.value.field == "queue"
+    with pytest.raises(DataError) as err:
+        scenario(4, phase=phase, actor=1, queue=[])
+    assert err.value.field == "queue"
+    st = scenario(4, phase="steal", actor=1, queue=[1, 3], steal_from=0, next_seat=2, ball=5)
+    assert st.queue.seats == [1, 3] and st.to_setup()["queue"] == [1, 3]  # a Window, written as its seats
+
+
+def test_a_turn_has_no_open_window() -> None:
+    with pytest.raises(DataError) as err:
+        scenario(4, phase="turn", actor=1, queue=[1])
+    assert err.value.field == "queue"
+
+
+def test_pending_and_ending_are_enums_written_as_before() -> None:
+    st = scenario(2, {0: ["M11", "M08", "M07"]}, ball=5, actor=0, kickoff=False, pending="any")
+    assert st.pending is Pending.ANY and st.to_setup()["pending"] == "any" and st.to_setup()["ending"] == ""
+    with pytest.raises(DataError) as err:
+        scenario(2, pending="zz")
+    assert err.value.field == "pending"
 
 
 def test_sc_rs_3_a_role_change_needs_one_pick_per_seat() -> None:

@@ -207,7 +207,8 @@ skill = "Old Fox"
 tag = "trigger"
 effect = "draw_on_negate"
 params = { count = 2 }
-text = "When you negate a shot, draw 2 cards."
+text_zh = "当你使一次射门无效时，抓2张牌。"
+text_en = "When you negate a shot, draw 2 cards."
 """
     (tmp_path / "characters.toml").write_text(CHAR + extra, encoding="utf-8")
     content = load_content(str(tmp_path))

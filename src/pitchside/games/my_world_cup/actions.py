@@ -48,7 +48,7 @@ class Act(NamedTuple):
     arg: str = ""  # "AD4:top", "G2" or a slot "3"
 
     def __str__(self) -> str:
-        return f"{self.verb.value} {self.arg}" if self.arg else self.verb.value
+        return f"{self.verb} {self.arg}" if self.arg else str(self.verb)  # a StrEnum's str is its value
 
     def __repr__(self) -> str:
         return f"Act({str(self)!r})"
@@ -107,9 +107,9 @@ SINGLE = Act(Verb.SINGLE)
 REROLL = Act(Verb.REROLL)
 IGNORE = Act(Verb.IGNORE)
 
-_SLOTS = {v: tuple(Act(v, str(i)) for i in range(1, 10)) for v in (*_SLOT_VERBS, Verb.SWAP)}
+SLOTS = {v: tuple(Act(v, str(i)) for i in range(1, 10)) for v in (*_SLOT_VERBS, Verb.SWAP)}
 
 
 def slot_act(verb: Verb, index: int) -> Act:
     """The (shared) action ``verb <index + 1>``."""
-    return _SLOTS[verb][index]
+    return SLOTS[verb][index]

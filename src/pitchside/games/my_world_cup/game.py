@@ -15,17 +15,22 @@ Config keys (all optional):
 
 Cards in neither the hands, the deck nor the discard pile are ``elsewhere``: held by teams
 outside this match. The final state's ``to_setup()`` gives the hands, deck and discard pile back.
+
+Setups (docs/notation.md): ``from_setup`` (GameBase) gives a state a match goes on from, at a
+decision; ``read_setup(setup, advance=False)`` the situation exactly as written, and
+``read_setup(setup, events=[])`` the events of running a hand-built setup on to its first decision.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.datafile import data_file
 from pitchside.core.errors import DataError
-from pitchside.core.game import Config, Event, GameBase
+from pitchside.core.game import Action, Config, Event, GameBase, State, config_dict
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup import actions
 from pitchside.games.my_world_cup.actions import Act
@@ -54,6 +59,7 @@ _TEAM_PICK = 0x7EA5_0F_2010  # the team draw has its own generator, so giving th
 
 if TYPE_CHECKING:
     from pitchside.agents.base import Agent
+    from pitchside.core.texts import Bilingual, Topic
 
 
 class MyWorldCup(GameBase):
@@ -70,6 +76,26 @@ class MyWorldCup(GameBase):
         from pitchside.games.my_world_cup.render import Renderer  # rich and the art load only for the terminal
 
         return Renderer(config)
+
+    def texts(self, config: Config | None = None) -> Mapping[str, Topic]:
+        from pitchside.games.my_world_cup.teams import load_texts
+
+        teams_file = (config or {}).get("teams_file")
+        return load_texts(teams_file if isinstance(teams_file, str) and teams_file else None)
+
+    def preview(self, state: State, seat: int, action: Action) -> Bilingual | None:
+        """A pairing choice: who can score, and on which dice (issue 8); no other action has one."""
+        from pitchside.games.my_world_cup.preview import preview
+
+        if not isinstance(state, MyWorldCupState) or not isinstance(action, Act):
+            return None
+        return preview(state, seat, action)
+
+    def partial(self, state: State, seat: int) -> int:
+        """The cards the seat has put behind its screen and not yet declared 'ready' (issue 8, WC-MATCH-3)."""
+        if not isinstance(state, MyWorldCupState) or state.ask != ("field", seat):
+            return 0
+        return len(state.line[seat])
 
     def heuristic_agent(self) -> Agent:
         from pitchside.games.my_world_cup.heuristics import AGENT
@@ -105,8 +131,21 @@ class MyWorldCup(GameBase):
         return cfg
 
     def normalize_config(self, config: Config | None, source: str = "<config>") -> dict[str, Any]:
-        """Check a configuration and fill in defaults; errors name the field."""
-        cfg = dict(config or {})
+        """Check a configuration and fill in defaults; errors name the field.
+
+        A config of plain values naming no file (``{"seats": 2}``, ``{"mode": "group"}``) is normalised
+        once and then copied (random play starts thousands of matches from the same one)."""
+        key = _plain_key(config)
+        if key is not None:
+            done = _NORMAL.get(key)
+            if done is None:
+                done = _NORMAL[key] = self._normalize(config, source) if len(_NORMAL) < 64 else None
+            if done is not None:
+                return {k: v[:] if type(v) is list else v for k, v in done.items()}
+        return self._normalize(config, source)
+
+    def _normalize(self, config: Config | None, source: str) -> dict[str, Any]:
+        cfg = config_dict(config, source)
 
         def fail(field: str, message: str) -> DataError:
             return DataError(source, None, field, message)
@@ -184,7 +223,7 @@ class MyWorldCup(GameBase):
         draws and whatever neutral teams did (a match of two neutral teams is over before anyone decides)."""
         cfg = self.normalize_config(config)
         if cfg.get("teams") is None:
-            ids = sorted(load_teams(cfg.get("teams_file")).teams)
+            ids = _team_ids(cfg.get("teams_file"))
             pick = Rng(seed * 0x9E3779B97F4A7C15 + _TEAM_PICK)
             i = pick.below(len(ids))
             j = pick.below(len(ids) - 1)
@@ -220,8 +259,10 @@ class MyWorldCup(GameBase):
                 continue
             if mode is Mode.KNOCKOUT:
                 n = KNOCKOUT_START
+            elif mode is Mode.GROUP:
+                n = GROUP_HAND + m.powers[side].depth  # WC-TEAM-ESP-1: squad depth enlarges the group hand
             else:
-                n = (FRIENDLY_HAND if mode is Mode.FRIENDLY else GROUP_HAND) + m.powers[side].depth
+                n = FRIENDLY_HAND  # WC-PROJ-2: the seed gives squad depth for group and knockout only
             st._draw(side, n, ev)
         steps: list[tuple[Any, ...]] = []
         for side in (0, 1):  # preparation draws (WC-GAP-3, WC-GAP-24)
@@ -237,7 +278,15 @@ class MyWorldCup(GameBase):
         st._advance(ev)
         return st, ev
 
-    def from_setup(
+    # ------------------------------------------------------------------ setups
+
+    def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> MyWorldCupState:
+        """GameBase's: the header, ``read_setup`` below, then core's check_playable (typed for this game)."""
+        st = super().from_setup(setup, source)
+        assert isinstance(st, MyWorldCupState)
+        return st
+
+    def read_setup(
         self,
         setup: Mapping[str, Any],
         source: str = "<setup>",
@@ -245,11 +294,39 @@ class MyWorldCup(GameBase):
         advance: bool = True,
         events: list[Event] | None = None,
     ) -> MyWorldCupState:
-        """The state a setup describes. A setup with no open ``ask`` (a hand-built scenario) runs on to
-        its first decision unless ``advance`` is false; the events of getting there go to ``events``."""
-        from pitchside.games.my_world_cup.view import read_setup
+        """The state a setup describes (docs/notation.md), with the game's own invariants checked.
+
+        A setup without an open ``ask`` (a hand-built scenario) is run on to its first decision, the
+        events of getting there appended to ``events`` when given; ``advance=False`` gives the situation
+        exactly as written instead, which may stand between decisions (nobody to move yet). Use
+        ``from_setup`` for a state a match goes on from: it also checks the header and that the match
+        can go on (core's check_playable).
+        """
+        from pitchside.games.my_world_cup.setup import read_setup
 
         return read_setup(self, setup, source, advance, events)
+
+
+_NORMAL: dict[tuple[tuple[str, Any], ...], dict[str, Any] | None] = {}
+
+
+def _plain_key(config: Config | None) -> tuple[tuple[str, Any], ...] | None:
+    """A config's items when they are plain values (str, int, bool, None) and name no data file, else None."""
+    if config is None:
+        return ()
+    if type(config) is not dict or any(k.endswith("_file") for k in config):
+        return None
+    items = []
+    for k, v in config.items():
+        if type(k) is not str or type(v) not in (str, int, bool, type(None)):
+            return None
+        items.append((k, type(v), v))  # True and 1 are different configs
+    return tuple(sorted(items))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=16)
+def _team_ids(teams_file: str | None) -> list[str]:
+    return sorted(load_teams(teams_file).teams)
 
 
 def find_team(name: str, field: str = "team", teams_file: str | None = None) -> str:
@@ -273,7 +350,7 @@ def blank(t: Table, rng: Rng) -> MyWorldCupState:
     st.yellows, st.reds, st.used, st.first = [0, 0], [0, 0], [0, 0], [-1, -1]
     st.todo, st.ask = [], None
     st.pens, st.kicks, st.rolls = [0, 0], [0, 0], []
-    st.phase, st.ending, st._legal = Phase.PREPARATION, "", None
+    st.phase, st.ending, st._legal, st._dec = Phase.PREPARATION, "", None, None
     return st
 
 

@@ -1,4 +1,5 @@
-"""A rule-of-thumb My World Cup bot: field the strongest cards, pair for the best expected goal difference.
+"""A rule-of-thumb My World Cup bot: field the strongest cards (in the group stage, a fair share of the group
+hand per match), pair for the best expected goal difference.
 
 It sees only its seat's view and legal actions. The printed cards and the teams' skills are public,
 so it reads the effective values and speeds from a determinized copy of the match (its own hand is
@@ -7,6 +8,7 @@ exact there); it never looks at the copy's guessed hidden cards.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from pitchside.agents.base import Observation
@@ -89,9 +91,12 @@ class MyWorldCupHeuristic:
             return eff[me][a.arg]
 
         if op == "field":
-            if view["mode"] == "group" and view["sides"][me]["fielded"] >= group_budget(view["sides"][me]):
-                return next(a for a in legal if a.verb is Verb.READY)
             fields = [a for a in legal if a.verb is Verb.FIELD]
+            if view["mode"] == "group":  # WC-MATCH-8: this match's share of the group hand only
+                share = group_share(world, me, view["sides"][me])
+                fields = [a for a in fields if card_of(a) in share]
+                if not fields:
+                    return next(a for a in legal if a.verb is Verb.READY)
             best = max(fields, key=lambda a: worth(hand_card(a)) + 1e-3 * rng.random())
             return best if worth(hand_card(best)) > 0.2 else next(a for a in legal if a.verb is Verb.READY)
         if op == "discard":
@@ -160,12 +165,41 @@ class MyWorldCupHeuristic:
         return next(a for a in legal if a.verb is Verb.SKIP)
 
 
-def group_budget(side: dict[str, Any]) -> int:
-    """How many cards to field in a group match (WC-MATCH-8): the group hand (WC-GAP-3) must last three matches,
-    so the cards held now are shared among the matches it probably still has (3 from 9 cards on, 2 from 5)."""
+def matches_left(side: dict[str, Any]) -> int:
+    """The group matches the group hand (WC-GAP-3: 10 cards, Spain 12) probably still has to last, this one
+    included, read off the cards held now: 3 from 9 cards on, 2 from 5, else 1."""
     total = int(side["hand_count"]) + int(side["fielded"])
-    left = 3 if total >= 9 else 2 if total >= 5 else 1
-    return -(-total // left)
+    return 3 if total >= 9 else 2 if total >= 5 else 1
+
+
+def group_share(world: MyWorldCupState, me: int, side: dict[str, Any]) -> Counter[str]:
+    """The hand cards this group match should field (WC-MATCH-8: keep cards back for the other opponents).
+
+    Every card held, and every card already fielded in this match, is ranked by what it is worth on its
+    better half and dealt out like a snake draft into one share per match left: each match gets as good a
+    share as the others, instead of the best cards all going into the first match and the third match
+    being played with what is left. This match takes the first share (the cards already fielded are in it),
+    and the first of any cards left over (10 cards: 4, then 3 and 3).
+    """
+    m = world.t.m
+    left = matches_left(side)
+    ranked: list[tuple[float, str, bool]] = [
+        (worth(m.eff[me][text]), text.split(":")[0], False) for text in world.line[me]
+    ]
+    ranked += [(max(worth(m.eff[me][a.arg]) for a in m.field_acts[me][cid]), cid, True) for cid in world.hands[me]]
+    ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
+    share: Counter[str] = Counter()
+    whole = len(ranked) - len(ranked) % left  # a last, partial lap goes to this match first
+    for i, (_, cid, in_hand) in enumerate(ranked):
+        lap, pos = divmod(i, left)
+        if in_hand and (pos if lap % 2 == 0 or i >= whole else left - 1 - pos) == 0:
+            share[cid] += 1
+    return share
+
+
+def card_of(act: Act) -> str:
+    """The card a ``field`` action puts into the lineup (its argument is ``card:half``)."""
+    return str(act.arg).split(":")[0]
 
 
 def _line_stats(world: MyWorldCupState, side: int, slot: int) -> Stats:

@@ -136,6 +136,39 @@ class Renderer:
             parts.append(self.hand(view, seat))
         return Group(*parts)
 
+    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+        """The board in a few lines, for a small terminal (80×24): score, each team and its lineup, the hand."""
+        self._learn(view["config"])
+        you = view.get("seat")
+        dec = view.get("decision") or {}
+        lines: list[RenderableType] = [self.scoreline(view)]
+        for s, info in enumerate(view["sides"]):
+            team = info["team"]
+            line = Text("▶ " if dec.get("seat") == s else "  ", style="bold yellow")
+            line.append_text(Text.from_markup(self.team(s, you)))
+            line.append(f" {team['grade']} #{team['world_rank']} · hand {info['hand_count']}")
+            if info["yellows"] or info["reds"]:
+                line.append(f" · {info['yellows']}Y {info['reds']}R", style="yellow")
+            line.append(" · " + ", ".join(sk["en"] for sk in team["skills"]), style="dim")
+            lines.append(line)
+            lineup = info.get("lineup")
+            row = Text("    lineup: ", style="dim")
+            if lineup is None:
+                row.append(f"{info['fielded']} behind the screen")
+            elif not lineup:
+                row.append("no cards")
+            for c in lineup or []:
+                done = c["status"] != "unresolved"
+                cell = (
+                    f"{c['slot']} {c['card']} " + Text.from_markup(stats_text(c["kind"], c["value"], c["speed"])).plain
+                )
+                row.append(cell + ("  " if not done else " ✓  "), style="dim" if done else "")
+            lines.append(row)
+        if isinstance(you, int) and view["sides"][you].get("hand") is not None:
+            hand = view["sides"][you]["hand"] or []
+            lines.append(Text.assemble(("Hand 手牌: ", "bold"), " ".join(hand) or "no cards", ("  (info CARD)", "dim")))
+        return Group(*lines)
+
     def scoreline(self, view: Mapping[str, Any]) -> RenderableType:
         score = view["score"]
         line = Text.from_markup(f"{self.team(0, view.get('seat'))}  ")
@@ -223,7 +256,7 @@ class Renderer:
         """The coach's hand: every card with the halves his team may field (grade, WC-CARD-3; Mexico any)."""
         hand: list[str] = view["sides"][seat]["hand"] or []
         counts = Counter(hand)
-        title = f"Your hand 手牌 ({len(hand)} cards)"
+        title = f"Your hand 手牌 ({len(hand)} card{'' if len(hand) == 1 else 's'})"
         if not hand:
             return Panel(Text("no cards", style="dim"), title=title, title_align="left", box=box.ROUNDED)
         m = self.m
@@ -282,6 +315,11 @@ class Renderer:
                 f"your grade may use ({side['fielded']} so far); 'ready' when done. The other side sees only how "
                 "many."
             )
+            if view.get("mode") == "group":  # WC-MATCH-8: one group hand for the three matches
+                text += (
+                    " [bold yellow]Group stage: this hand must last all three group matches[/] (no new cards "
+                    "between them), so keep some for the next ones."
+                )
             title = "Lineup 布阵 (hidden pick)"
         elif op == "pair":
             active = ask.get("active_team")
@@ -300,7 +338,8 @@ class Renderer:
             text = f"Red card 红牌 for {self.team(ask.get('team'), you)}: choose which of its cards is sent off."
             title = "Red card 红牌"
         elif op == "discard":
-            text = f"Squad depth 阵容深度: discard {ask.get('left')} more card(s) from your hand."
+            left = ask.get("left")
+            text = f"Squad depth 阵容深度: discard {left} more card{'' if left == 1 else 's'} from your hand."
             title = "Preparation 备战阶段"
         elif op == "gamble":
             text = "Algeria's gamble: roll one die — ⚽ → up to 5 cards this match, a number → up to 3; or skip (4)."
@@ -384,6 +423,11 @@ class Renderer:
             Verb.REROLL: "roll again",
             Verb.IGNORE: "ignore it",
         }.get(v, "")
+
+    def seat_topics(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Both teams, whose texts say what their skills do (issue 8), as (who, topic id)."""
+        self._learn(view["config"])
+        return [(self.team(s, view.get("seat")), info["team"]["id"]) for s, info in enumerate(view["sides"])]
 
     def action_rank(self, text: str) -> int:
         try:
@@ -543,7 +587,10 @@ class Renderer:
                 t,
                 Text(
                     "Attack vs defense: roll attack − defense dice, any ⚽ = 1 goal. Goal vs defense: goal − defense "
-                    "goals, or the defender counter-attacks. A foul negates the other card and rolls the foul die.",
+                    "goals, or the defender counter-attacks. Attack or goal against attack or goal: both cards act, "
+                    "so both sides can score (an attack against a goal card: the attacker rolls, the goal card "
+                    "scores). A foul negates the other card and rolls the foul die. Each choice shows what it "
+                    "would do; 'info goal', 'info attack' tell more.",
                     style="dim",
                 ),
             ),

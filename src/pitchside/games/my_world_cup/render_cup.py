@@ -174,7 +174,7 @@ class CupView:
                 *[str(row["how"].get(h, 0) or "") for h in HOWS],
                 Text.from_markup(cards.strip()),
             )
-        top = Table(title="Scoring cards 进球牌", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+        top = Table(title="Cards that scored 进球来源 (any kind)", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
         top.add_column("card half")
         top.add_column("goals", justify="right")
         for card, n in b["cards"][:10]:

@@ -32,6 +32,7 @@ from pitchside.games.my_world_cup.state import (
     UNRESOLVED,
     Data,
     Ending,
+    Op,
     Phase,
 )
 
@@ -65,27 +66,20 @@ class Resolver(Data):
     def _tactical(self, side: int, n: int) -> tuple[int, str]:
         """Roll ``n`` tactical dice: (footballs, faces as text, B = football) (WC-GAP-4)."""
         faces = self.t.m.dice.tactical
-        below = self.rng.below
         balls, text = 0, []
-        left = n
-        while left > 0:
-            k = left if left < _BATCH else _BATCH
-            x = below(6**k)
-            for _ in range(k):
-                f = faces[x % 6]
-                x //= 6
-                if f == BALL:
-                    balls += 1
-                    text.append("B")
-                else:
-                    text.append(f)
-            left -= k
+        for i in self.rng.dice(n, 6, _BATCH):  # a setup's named rolls first (rng.rolls: face indexes)
+            f = faces[i]
+            if f == BALL:
+                balls += 1
+                text.append("B")
+            else:
+                text.append(f)
         out = "".join(text)
         self.rolls.append(f"{side}T:{out}")
         return balls, out
 
     def _foul_die(self, side: int) -> str:
-        face = self.t.m.dice.foul[self.rng.below(6)]
+        face = self.t.m.dice.foul[self.rng.roll(6)]
         self.rolls.append(f"{side}F:{FOUL_LETTER[face]}")
         return face
 
@@ -155,7 +149,7 @@ class Resolver(Data):
     def _attack(self, side: int, n: int, full: int, ev: list[Event]) -> None:
         """An attack roll of ``n`` dice; ``full`` > n offers Argentina's ignore_defense_once."""
         if full > n and self._can(side, USE_IGNORE_DEFENSE):
-            self.ask = ("ignore_def", side, n, full)
+            self.ask = (Op.IGNORE_DEF, side, n, full)
             return
         self._attack_dice(side, n, ev)
 
@@ -164,7 +158,7 @@ class Resolver(Data):
             self._nothing("no dice", ev)
             return
         if self.t.m.powers[side].double_dice:  # WC-GAP-13: optional, declared before rolling
-            self.ask = ("double", side, n)
+            self.ask = (Op.DOUBLE, side, n)
             return
         self._roll(side, n, 1, ROLL_ATTACK, ev)
 
@@ -178,7 +172,7 @@ class Resolver(Data):
         )
         best = dice // 2 if mode == 2 else 1
         if not again and goals < best and self._can(side, USE_REROLL):
-            self.ask = ("reroll", side, n, mode, purpose, goals)
+            self.ask = (Op.REROLL, side, n, mode, purpose, goals)
             return
         self._rolled(side, purpose, goals, ev)
 
@@ -199,7 +193,7 @@ class Resolver(Data):
 
     def _foul_face(self, side: int, face: str, ev: list[Event]) -> None:
         if face != CLEAN and (self._can(side, USE_REROLL_FOUL) or self._can(side, USE_IGNORE_FOUL)):
-            self.ask = ("foul", side, FOUL_FACES.index(face))
+            self.ask = (Op.FOUL, side, FOUL_FACES.index(face))
             return
         self._foul_effect(side, face, ev)
 
@@ -226,7 +220,7 @@ class Resolver(Data):
         if all(self._stats(side, i) == first for i in opts[1:]):
             self._remove(side, opts[0], ev)  # no real choice
         else:
-            self.ask = ("remove", 1 - side, side)  # the opponent chooses
+            self.ask = (Op.REMOVE, 1 - side, side)  # the opponent chooses
 
     def _remove(self, side: int, slot: int, ev: list[Event]) -> None:
         self.stat[side][slot] = REMOVED
@@ -265,53 +259,40 @@ class Resolver(Data):
 
     # ------------------------------------------------------------------ answers
 
-    def _answer_resolution(self, op: str, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
-        v = act.verb
-        if op == "ignore_def":
-            _, side, n, full = ask
-            if v is Verb.IGNORE:
-                self.used[side] |= USE_IGNORE_DEFENSE
-                ev.append(Event("skill", {"team": side, "skill": "ignore_defense_once", "dice": full}))
-                self._attack_dice(side, full, ev)
-            else:
-                self._attack_dice(side, n, ev)
-        elif op == "double":
-            _, side, n = ask
-            self._roll(side, n, 2 if v is Verb.DOUBLE else 1, ROLL_ATTACK, ev)
-        elif op == "reroll":
-            _, side, n, mode, purpose, goals = ask
-            if v is Verb.REROLL:
-                self.used[side] |= USE_REROLL
-                ev.append(Event("skill", {"team": side, "skill": "reroll_once"}))
-                self._roll(side, n, mode, purpose, ev, again=True)
-            else:
-                self._rolled(side, purpose, goals, ev)
-        elif op == "foul":
-            _, side, face_i = ask
-            face = FOUL_FACES[face_i]
-            if v is Verb.REROLL:
-                self.used[side] |= USE_REROLL_FOUL
-                ev.append(Event("skill", {"team": side, "skill": "reroll_foul_once"}))
-                self._foul(side, ev, again=True)
-            elif v is Verb.IGNORE:
-                self.used[side] |= USE_IGNORE_FOUL
-                ev.append(Event("skill", {"team": side, "skill": "ignore_foul_once", "face": face}))
-            else:
-                self._foul_effect(side, face, ev)
-        else:  # remove
-            self._remove(ask[2], act.slot, ev)
+    def _answer_ignore_def(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
+        _, side, n, full = ask
+        if act.verb is Verb.IGNORE:  # WC-GAP-25: ignore_defense_once
+            self.used[side] |= USE_IGNORE_DEFENSE
+            ev.append(Event("skill", {"team": side, "skill": "ignore_defense_once", "dice": full}))
+            self._attack_dice(side, full, ev)
+        else:
+            self._attack_dice(side, n, ev)
 
-    def _resolution_moves(self, op: str, ask: tuple[Any, ...]) -> list[Act]:
-        from pitchside.games.my_world_cup import actions as A
+    def _answer_double(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
+        _, side, n = ask  # WC-GAP-13
+        self._roll(side, n, 2 if act.verb is Verb.DOUBLE else 1, ROLL_ATTACK, ev)
 
-        if op in ("ignore_def", "reroll"):
-            return [A.IGNORE if op == "ignore_def" else A.REROLL, A.SKIP]
-        if op == "double":
-            return [A.DOUBLE, A.SINGLE]
-        if op == "foul":
-            side = ask[1]
-            acts = [A.REROLL] if self._can(side, USE_REROLL_FOUL) else []
-            if self._can(side, USE_IGNORE_FOUL):
-                acts.append(A.IGNORE)
-            return [*acts, A.SKIP]
-        return [A.slot_act(Verb.REMOVE, i) for i in self._unresolved(ask[2])]
+    def _answer_reroll(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
+        _, side, n, mode, purpose, goals = ask
+        if act.verb is Verb.REROLL:  # WC-GAP-25: reroll_once
+            self.used[side] |= USE_REROLL
+            ev.append(Event("skill", {"team": side, "skill": "reroll_once"}))
+            self._roll(side, n, mode, purpose, ev, again=True)
+        else:
+            self._rolled(side, purpose, goals, ev)
+
+    def _answer_foul(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
+        _, side, face_i = ask
+        face = FOUL_FACES[face_i]
+        if act.verb is Verb.REROLL:  # WC-GAP-25: reroll_foul_once
+            self.used[side] |= USE_REROLL_FOUL
+            ev.append(Event("skill", {"team": side, "skill": "reroll_foul_once"}))
+            self._foul(side, ev, again=True)
+        elif act.verb is Verb.IGNORE:  # WC-GAP-25: ignore_foul_once
+            self.used[side] |= USE_IGNORE_FOUL
+            ev.append(Event("skill", {"team": side, "skill": "ignore_foul_once", "face": face}))
+        else:
+            self._foul_effect(side, face, ev)
+
+    def _answer_remove(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
+        self._remove(ask[2], act.slot, ev)  # WC-GAP-5

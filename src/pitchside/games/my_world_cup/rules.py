@@ -13,9 +13,11 @@ from typing import Any
 from pitchside.core.decision import OVER, Decision, DecisionKind
 from pitchside.core.errors import IllegalAction
 from pitchside.core.game import Event, Outcome
+from pitchside.core.legality import Group, Refusal
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup import actions as A
 from pitchside.games.my_world_cup.actions import Act, Verb
+from pitchside.games.my_world_cup.legality import RULES
 from pitchside.games.my_world_cup.neutral import neutral_action
 from pitchside.games.my_world_cup.resolve import Resolver
 from pitchside.games.my_world_cup.skills import USE_FLIP, USE_SWAP
@@ -24,30 +26,32 @@ from pitchside.games.my_world_cup.state import (
     DEFENSE,
     EXTRA_TIME_MAX,
     GOAL,
+    UNRESOLVED,
     Ending,
     Mode,
+    Op,
     Phase,
 )
 
 LABELS = {
-    "discard": "preparation:discard",
-    "gamble": "preparation:gamble",
-    "field": "lineup",
-    "swap": "display:swap",
-    "swap_in": "display:swap-in",
-    "first": "display:first",
-    "flip": "display:flip",
-    "lead": "pairing:lead",
-    "pair": "pairing:target",
-    "ignore_def": "resolution:ignore-defense",
-    "double": "resolution:double-dice",
-    "reroll": "resolution:reroll",
-    "foul": "resolution:foul-die",
-    "remove": "resolution:red-card",
+    Op.DISCARD: "preparation:discard",
+    Op.GAMBLE: "preparation:gamble",
+    Op.FIELD: "lineup",
+    Op.SWAP: "display:swap",
+    Op.SWAP_IN: "display:swap-in",
+    Op.FIRST: "display:first",
+    Op.FLIP: "display:flip",
+    Op.LEAD: "pairing:lead",
+    Op.PAIR: "pairing:target",
+    Op.IGNORE_DEF: "resolution:ignore-defense",
+    Op.DOUBLE: "resolution:double-dice",
+    Op.REROLL: "resolution:reroll",
+    Op.FOUL: "resolution:foul-die",
+    Op.REMOVE: "resolution:red-card",
 }
 KINDS = {op: DecisionKind.TURN for op in LABELS}
-KINDS["field"] = DecisionKind.HIDDEN_PICK
-for _op in ("ignore_def", "double", "reroll", "foul"):
+KINDS[Op.FIELD] = DecisionKind.HIDDEN_PICK
+for _op in (Op.IGNORE_DEF, Op.DOUBLE, Op.REROLL, Op.FOUL):
     KINDS[_op] = DecisionKind.RESPONSE
 
 
@@ -73,25 +77,38 @@ class MyWorldCupState(Resolver):
         ask = self.ask
         if ask is None:
             return OVER
+        dec = self._dec
+        if dec is not None and dec[0] is ask:  # the same question: ready and neutral cannot have changed
+            return dec[1]  # type: ignore[no-any-return]
         op, seat = ask[0], ask[1]
-        if op == "field":
-            neutral = self.t.neutral
-            seats = tuple(s for s in (0, 1) if not self.ready[s] and not neutral[s])
-            return Decision(DecisionKind.HIDDEN_PICK, seat, seats, "lineup")
-        return Decision(KINDS[op], seat, (seat,), LABELS[op])
+        if op is Op.FIELD:
+            ready, neutral = self.ready, self.t.neutral
+            seats = tuple(s for s in (0, 1) if not ready[s] and not neutral[s])
+            d = Decision(DecisionKind.HIDDEN_PICK, seat, seats, "lineup")
+        else:
+            d = Decision(KINDS[op], seat, (seat,), LABELS[op])
+        self._dec = (ask, d)
+        return d
 
     def legal_actions(self, seat: int) -> list[Act]:
+        """The open question's candidate actions that no check of legality.py refuses (cached per ask)."""
         ask = self.ask
-        if ask is None or seat != ask[1]:
+        if ask is None:
             return []
-        acts = self._legal
-        if acts is None:
-            acts = self._legal = _MOVES[ask[0]](self, ask)
-        return acts
+        if type(seat) is int and seat == ask[1]:
+            acts = self._legal
+            if acts is None:
+                acts = self._legal = _MOVES[ask[0]](self, seat, ask)
+            return acts
+        return _MOVES[ask[0]](self, seat, ask)  # not this seat's question: the checks refuse every candidate
+
+    def refusals(self, seat: int, action: Any) -> list[Refusal]:
+        return RULES.refusals(self, seat, action)
 
     def apply(self, seat: int, action: Any) -> list[Event]:
-        if action not in self.legal_actions(seat):
-            raise self.why_illegal(seat, action)
+        # An Act of a real Verb among the legal actions; anything else is refused before the state is touched.
+        if type(action) is not Act or type(action.verb) is not Verb or action not in self.legal_actions(seat):
+            raise self._refused(seat, action)
         ask = self.ask
         assert ask is not None
         self._legal = None
@@ -100,6 +117,12 @@ class MyWorldCupState(Resolver):
         _ANSWERS[ask[0]](self, seat, action, ask, ev)
         self._advance(ev)
         return ev
+
+    def _refused(self, seat: int, action: Any) -> IllegalAction:
+        refusal = RULES.refuse(self, seat, action)
+        if refusal is None:  # the candidates of _MOVES miss an action the checks allow: a bug, said plainly
+            return IllegalAction("WC-GAP-7", f"{action} is not among the legal actions (no rule names why)")
+        return refusal.error(action)
 
     def outcome(self) -> Outcome:
         if self.phase is not Phase.OVER:
@@ -133,11 +156,6 @@ class MyWorldCupState(Resolver):
 
         return view(self, seat)
 
-    def why_illegal(self, seat: int, action: Any) -> IllegalAction:
-        from pitchside.games.my_world_cup.view import explain
-
-        return explain(self, seat, action)
-
     # ------------------------------------------------------------------ the loop
 
     def _advance(self, ev: list[Event]) -> None:
@@ -156,7 +174,7 @@ class MyWorldCupState(Resolver):
             if not self.t.neutral[seat]:
                 return
             act = neutral_action(self, seat)  # WC-GAP-24
-            ev.append(Event("neutral", {"team": seat, "action": None if ask[0] == "field" else str(act)}))
+            ev.append(Event("neutral", {"team": seat, "action": None if ask[0] is Op.FIELD else str(act)}))
             self._legal = None
             self.ask = None
             _ANSWERS[ask[0]](self, seat, act, ask, ev)
@@ -190,23 +208,17 @@ class MyWorldCupState(Resolver):
         self._draw(side, n, ev)
         n = min(n, len(self.hands[side]))
         if n > 0:
-            self.ask = ("discard", side, n)
+            self.ask = (Op.DISCARD, side, n)
 
     def _step_gamble(self, step: tuple[Any, ...], ev: list[Event]) -> None:
-        self.ask = ("gamble", step[1])  # WC-TEAM-ALG-1, WC-GAP-16: optional
-
-    def _moves_discard(self, ask: tuple[Any, ...]) -> list[Act]:
-        return [Act(Verb.DISCARD, c) for c in sorted(set(self.hands[ask[1]]))]
+        self.ask = (Op.GAMBLE, step[1])  # WC-TEAM-ALG-1, WC-GAP-16: optional
 
     def _answer_discard(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         self.hands[seat].remove(act.arg)
         self.discard.append(act.arg)
         ev.append(Event("discard", {"team": seat, "card": act.arg}))
         if ask[2] > 1:
-            self.ask = ("discard", seat, ask[2] - 1)
-
-    def _moves_gamble(self, ask: tuple[Any, ...]) -> list[Act]:
-        return [A.ROLL, A.SKIP]
+            self.ask = (Op.DISCARD, seat, ask[2] - 1)
 
     def _answer_gamble(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         if act.verb is Verb.SKIP:
@@ -229,23 +241,16 @@ class MyWorldCupState(Resolver):
                 self.ready[s] = True  # nothing left to decide
                 ev.append(Event("ready", {"team": s, "count": len(self.line[s])}))
                 continue
-            self.ask = ("field", s)
+            self.ask = (Op.FIELD, s)
             return
         self._reveal(ev)
-
-    def _moves_field(self, ask: tuple[Any, ...]) -> list[Act]:
-        side = ask[1]
-        fa = self.t.m.field_acts[side]
-        acts = [a for c in sorted(set(self.hands[side])) for a in fa[c]]
-        acts.append(A.READY)
-        return acts
 
     def _answer_field(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         if act.verb is Verb.READY:
             self.ready[seat] = True
             ev.append(Event("ready", {"team": seat, "count": len(self.line[seat])}))
             return
-        self.hands[seat].remove(act.card)
+        self.hands[seat].remove(self.t.m.table.card_of[act.arg])
         self.line[seat].append(act.arg)
         self.stat[seat].append(0)
         ev.append(Event("field", {"team": seat, "count": len(self.line[seat])}))
@@ -267,35 +272,27 @@ class MyWorldCupState(Resolver):
     def _step_swap(self, step: tuple[Any, ...], ev: list[Event]) -> None:
         side = step[1]  # WC-TEAM-ENG-3, WC-GAP-14: once per match, not in extra time
         if self.period == 0 and self._can(side, USE_SWAP) and self.hands[side] and self.line[side]:
-            self.ask = ("swap", side)
+            self.ask = (Op.SWAP, side)
 
     def _step_first(self, step: tuple[Any, ...], ev: list[Event]) -> None:
         side = step[1]  # WC-TEAM-CIV-2
         if any(self._stats(side, i)[0] == GOAL for i in range(len(self.line[side]))):
-            self.ask = ("first", side)
+            self.ask = (Op.FIRST, side)
 
     def _step_flip(self, step: tuple[Any, ...], ev: list[Event]) -> None:
         side = step[1]
         if self._can(side, USE_FLIP) and self._flippable(side):
-            self.ask = ("flip", side)
+            self.ask = (Op.FLIP, side)
 
     def _flippable(self, side: int) -> list[int]:
         return [i for i in range(len(self.line[side])) if self._stats(side, i)[0] in (ATTACK, DEFENSE)]
-
-    def _moves_swap(self, ask: tuple[Any, ...]) -> list[Act]:
-        return [*(A.slot_act(Verb.SWAP, i) for i in range(len(self.line[ask[1]]))), A.SKIP]
 
     def _answer_swap(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         if act.verb is Verb.SKIP:
             ev.append(Event("skip", {"team": seat, "skill": "swap_once"}))
         else:
             ev.append(Event("swap-slot", {"team": seat, "slot": act.slot + 1}))
-            self.ask = ("swap_in", seat, act.slot)
-
-    def _moves_swap_in(self, ask: tuple[Any, ...]) -> list[Act]:
-        side = ask[1]
-        sa = self.t.m.swap_acts[side]
-        return [a for c in sorted(set(self.hands[side])) for a in sa[c]]
+            self.ask = (Op.SWAP_IN, seat, act.slot)
 
     def _answer_swap_in(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         slot = ask[2]
@@ -306,11 +303,6 @@ class MyWorldCupState(Resolver):
         self.used[seat] |= USE_SWAP
         ev.append(Event("swap", {"team": seat, "slot": slot + 1, "out": old, "in": act.arg}))
 
-    def _moves_first(self, ask: tuple[Any, ...]) -> list[Act]:
-        side = ask[1]
-        goals = [A.slot_act(Verb.FIRST, i) for i in range(len(self.line[side])) if self._stats(side, i)[0] == GOAL]
-        return [*goals, A.SKIP]
-
     def _answer_first(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         if act.verb is Verb.SKIP:
             ev.append(Event("skip", {"team": seat, "skill": "goal_first"}))
@@ -320,9 +312,6 @@ class MyWorldCupState(Resolver):
         if first:
             self.first[seat] = act.slot
         ev.append(Event("goal-first", {"team": seat, "slot": act.slot + 1, "faces": faces, "first": first}))
-
-    def _moves_flip(self, ask: tuple[Any, ...]) -> list[Act]:
-        return [*(A.slot_act(Verb.FLIP, i) for i in self._flippable(ask[1])), A.SKIP]
 
     def _answer_flip(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         if act.verb is Verb.SKIP:
@@ -355,8 +344,10 @@ class MyWorldCupState(Resolver):
                     best = sp
         return best
 
-    def _leads(self, side: int) -> list[int]:
-        top = self._top(side)
+    def _leads(self, side: int, top: int | None = None) -> list[int]:
+        """The side's unresolved cards of the highest effective speed (``top``, when known)."""
+        if top is None:
+            top = self._top(side)
         eff, line, st = self.t.m.eff[side], self.line[side], self.stat[side]
         return [i for i in range(len(line)) if st[i] == 0 and eff[line[i]][2] == top]
 
@@ -374,10 +365,10 @@ class MyWorldCupState(Resolver):
             return
         # WC-MATCH-4: the fastest card; a tie between the teams: WC-GAP-8b
         side = (0 if t0 > t1 else 1) if t0 != t1 else self._tie_winner()
-        leads = self._leads(side)
+        leads = self._leads(side, t0 if side == 0 else t1)
         first = self._stats(side, leads[0])
         if any(self._stats(side, i) != first for i in leads[1:]):
-            self.ask = ("lead", self._chooser(side), side)  # WC-GAP-8b: the owner picks among its tied cards
+            self.ask = (Op.LEAD, self._chooser(side), side)  # WC-GAP-8b: the owner picks among its tied cards
             return
         self._target(side, leads[0], ev)
 
@@ -388,15 +379,12 @@ class MyWorldCupState(Resolver):
             return 0 if p0 else 1
         return self.t.m.order[0]
 
-    def _moves_lead(self, ask: tuple[Any, ...]) -> list[Act]:
-        return [A.slot_act(Verb.LEAD, i) for i in self._leads(ask[2])]
-
     def _answer_lead(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         self._target(ask[2], act.slot, ev)
 
     def _void_allowed(self, side: int) -> bool:
         """WC-MATCH-7: more unresolved cards than the opponent (the active card included)."""
-        return len(self._unresolved(side)) > len(self._unresolved(1 - side))
+        return self.stat[side].count(UNRESOLVED) > self.stat[1 - side].count(UNRESOLVED)
 
     def _target(self, side: int, a: int, ev: list[Event]) -> None:
         o = 1 - side
@@ -410,14 +398,7 @@ class MyWorldCupState(Resolver):
             if all(self._stats(o, i) == first for i in opts[1:]):  # no real choice
                 self._resolve(side, a, opts[0], chooser, ev)
                 return
-        self.ask = ("pair", chooser, side, a)
-
-    def _moves_pair(self, ask: tuple[Any, ...]) -> list[Act]:
-        side = ask[2]
-        acts = [A.slot_act(Verb.PAIR, i) for i in self._unresolved(1 - side)]
-        if self._void_allowed(side):
-            acts.append(A.VOID)
-        return acts
+        self.ask = (Op.PAIR, chooser, side, a)
 
     def _answer_pair(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
         self._resolve(ask[2], ask[3], -1 if act.verb is Verb.VOID else act.slot, seat, ev)
@@ -455,24 +436,18 @@ class MyWorldCupState(Resolver):
     def _step_foul(self, step: tuple[Any, ...], ev: list[Event]) -> None:
         self._foul(step[1], ev)
 
-    def _answer_res(self, seat: int, act: Act, ask: tuple[Any, ...], ev: list[Event]) -> None:
-        self._answer_resolution(ask[0], seat, act, ask, ev)
-
-    def _moves_res(self, ask: tuple[Any, ...]) -> list[Act]:
-        return self._resolution_moves(ask[0], ask)
-
 
 _S = MyWorldCupState
 _STEPS: dict[str, Callable[[MyWorldCupState, tuple[Any, ...], list[Event]], None]] = {
     "draw": _S._step_draw,
     "depth": _S._step_depth,
-    "gamble": _S._step_gamble,
-    "swap": _S._step_swap,
-    "first": _S._step_first,
-    "flip": _S._step_flip,
+    Op.GAMBLE: _S._step_gamble,
+    Op.SWAP: _S._step_swap,
+    Op.FIRST: _S._step_first,
+    Op.FLIP: _S._step_flip,
     "attack": _S._step_attack,
     "goal": _S._step_goal,
-    "foul": _S._step_foul,
+    Op.FOUL: _S._step_foul,
 }
 STEP_NAMES = frozenset(_STEPS)
 _NEXT: dict[Phase, Callable[[MyWorldCupState, list[Event]], None]] = {
@@ -482,36 +457,127 @@ _NEXT: dict[Phase, Callable[[MyWorldCupState, list[Event]], None]] = {
     Phase.PAIRING: _S._next_pairing,
     Phase.SHOOTOUT: _S._next_shootout,
 }
-_MOVES: dict[str, Callable[[MyWorldCupState, tuple[Any, ...]], list[Act]]] = {
-    "discard": _S._moves_discard,
-    "gamble": _S._moves_gamble,
-    "field": _S._moves_field,
-    "swap": _S._moves_swap,
-    "swap_in": _S._moves_swap_in,
-    "first": _S._moves_first,
-    "flip": _S._moves_flip,
-    "lead": _S._moves_lead,
-    "pair": _S._moves_pair,
-    "ignore_def": _S._moves_res,
-    "double": _S._moves_res,
-    "reroll": _S._moves_res,
-    "foul": _S._moves_res,
-    "remove": _S._moves_res,
+# ------------------------------------------------------------------ each question's candidate actions
+# Every action the checks could pass is a candidate; legality.py's checks keep the legal ones, so legal
+# moves and refusals come from the same checks. One group of candidates per (question, verb) key.
+
+_G = Group[Act]
+
+
+def _only(op: Op, *acts: Act) -> tuple[_G, ...]:
+    return tuple(((op, a.verb), (a,), False) for a in acts)
+
+
+def _slots(op: Op, verb: Verb, n: int) -> _G:
+    return (op, verb), A.SLOTS[verb][:n], False
+
+
+# The one-action groups, built once.
+(_FIELD_READY,) = _only(Op.FIELD, A.READY)
+(_SWAP_SKIP,) = _only(Op.SWAP, A.SKIP)
+(_FIRST_SKIP,) = _only(Op.FIRST, A.SKIP)
+(_FLIP_SKIP,) = _only(Op.FLIP, A.SKIP)
+(_PAIR_VOID,) = _only(Op.PAIR, A.VOID)
+
+
+def _from_hand(st: MyWorldCupState, op: Op, verb: Verb, side: int) -> _G:
+    """Both halves of every card in the side's hand. Their fixed checks (the card set, alike halves,
+    the team's grade) run once per card and matchup (RULES.fixed_legal), cached with the matchup."""
+    m = st.t.m
+    passed = m.grade[side].passed.get(op)
+    if passed is None:
+        passed = m.grade[side].passed[op] = {}
+    halves = m.table.halves if verb is Verb.FIELD else m.table.swaps
+    cands: list[Act] = []
+    for c in sorted(set(st.hands[side])):
+        acts = passed.get(c)
+        if acts is None:
+            acts = passed[c] = tuple(RULES.fixed_legal((op, verb), st, side, halves[c]))
+        cands += acts
+    return (op, verb), cands, True
+
+
+def _moves_discard(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    cands = [Act(Verb.DISCARD, c) for c in sorted(set(st.hands[ask[1]]))]
+    return RULES.legal_groups(st, seat, (((Op.DISCARD, Verb.DISCARD), cands, False),))
+
+
+def _moves_field(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    return RULES.legal_groups(st, seat, (_from_hand(st, Op.FIELD, Verb.FIELD, ask[1]), _FIELD_READY))
+
+
+def _moves_swap(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    groups = (_slots(Op.SWAP, Verb.SWAP, len(st.line[ask[1]])), _SWAP_SKIP)
+    return RULES.legal_groups(st, seat, groups)
+
+
+def _moves_swap_in(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    return RULES.legal_groups(st, seat, (_from_hand(st, Op.SWAP_IN, Verb.SWAP, ask[1]),))
+
+
+def _moves_first(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    groups = (_slots(Op.FIRST, Verb.FIRST, len(st.line[ask[1]])), _FIRST_SKIP)
+    return RULES.legal_groups(st, seat, groups)
+
+
+def _moves_flip(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    groups = (_slots(Op.FLIP, Verb.FLIP, len(st.line[ask[1]])), _FLIP_SKIP)
+    return RULES.legal_groups(st, seat, groups)
+
+
+def _moves_lead(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    return RULES.legal_groups(st, seat, (_slots(Op.LEAD, Verb.LEAD, len(st.line[ask[2]])),))
+
+
+def _moves_pair(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    groups = (_slots(Op.PAIR, Verb.PAIR, len(st.line[1 - ask[2]])), _PAIR_VOID)
+    return RULES.legal_groups(st, seat, groups)
+
+
+def _moves_remove(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+    return RULES.legal_groups(st, seat, (_slots(Op.REMOVE, Verb.REMOVE, len(st.line[ask[2]])),))
+
+
+def _fixed_moves(op: Op, *acts: Act) -> Callable[[MyWorldCupState, int, tuple[Any, ...]], list[Act]]:
+    """A question answered by a fixed set of actions (roll or skip, double or single...)."""
+    groups = _only(op, *acts)
+
+    def moves(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
+        return RULES.legal_groups(st, seat, groups)
+
+    return moves
+
+
+_MOVES: dict[Op, Callable[[MyWorldCupState, int, tuple[Any, ...]], list[Act]]] = {
+    Op.DISCARD: _moves_discard,
+    Op.GAMBLE: _fixed_moves(Op.GAMBLE, A.ROLL, A.SKIP),
+    Op.FIELD: _moves_field,
+    Op.SWAP: _moves_swap,
+    Op.SWAP_IN: _moves_swap_in,
+    Op.FIRST: _moves_first,
+    Op.FLIP: _moves_flip,
+    Op.LEAD: _moves_lead,
+    Op.PAIR: _moves_pair,
+    Op.IGNORE_DEF: _fixed_moves(Op.IGNORE_DEF, A.IGNORE, A.SKIP),
+    Op.DOUBLE: _fixed_moves(Op.DOUBLE, A.DOUBLE, A.SINGLE),
+    Op.REROLL: _fixed_moves(Op.REROLL, A.REROLL, A.SKIP),
+    Op.FOUL: _fixed_moves(Op.FOUL, A.REROLL, A.IGNORE, A.SKIP),
+    Op.REMOVE: _moves_remove,
 }
-_ANSWERS: dict[str, Callable[[MyWorldCupState, int, Act, tuple[Any, ...], list[Event]], None]] = {
-    "discard": _S._answer_discard,
-    "gamble": _S._answer_gamble,
-    "field": _S._answer_field,
-    "swap": _S._answer_swap,
-    "swap_in": _S._answer_swap_in,
-    "first": _S._answer_first,
-    "flip": _S._answer_flip,
-    "lead": _S._answer_lead,
-    "pair": _S._answer_pair,
-    "ignore_def": _S._answer_res,
-    "double": _S._answer_res,
-    "reroll": _S._answer_res,
-    "foul": _S._answer_res,
-    "remove": _S._answer_res,
+_ANSWERS: dict[Op, Callable[[MyWorldCupState, int, Act, tuple[Any, ...], list[Event]], None]] = {
+    Op.DISCARD: _S._answer_discard,
+    Op.GAMBLE: _S._answer_gamble,
+    Op.FIELD: _S._answer_field,
+    Op.SWAP: _S._answer_swap,
+    Op.SWAP_IN: _S._answer_swap_in,
+    Op.FIRST: _S._answer_first,
+    Op.FLIP: _S._answer_flip,
+    Op.LEAD: _S._answer_lead,
+    Op.PAIR: _S._answer_pair,
+    Op.IGNORE_DEF: _S._answer_ignore_def,
+    Op.DOUBLE: _S._answer_double,
+    Op.REROLL: _S._answer_reroll,
+    Op.FOUL: _S._answer_foul,
+    Op.REMOVE: _S._answer_remove,
 }
 ASK_OPS = frozenset(_ANSWERS)

@@ -57,6 +57,25 @@ class Phase(IntEnum):
     OVER = 5
 
 
+class Op(StrEnum):
+    """What the open ``ask`` asks (written by its value in the setup notation)."""
+
+    DISCARD = "discard"  # squad depth discard (WC-TEAM-ESP-1)
+    GAMBLE = "gamble"  # Algeria's lineup gamble (WC-TEAM-ALG-1)
+    FIELD = "field"  # the lineup, a hidden pick (WC-MATCH-3, WC-GAP-7)
+    SWAP = "swap"  # England: which lineup slot (WC-TEAM-ENG-3)
+    SWAP_IN = "swap_in"  # England: which hand card comes in (WC-GAP-14)
+    FIRST = "first"  # Ivory Coast's goal card first (WC-TEAM-CIV-2)
+    FLIP = "flip"  # Netherlands' flip (WC-GAP-25)
+    LEAD = "lead"  # which of the tied fastest cards is active (WC-GAP-8)
+    PAIR = "pair"  # the target card or void (WC-MATCH-4, WC-MATCH-7)
+    IGNORE_DEF = "ignore_def"  # Argentina's ignore_defense_once (WC-GAP-25)
+    DOUBLE = "double"  # Spain's double dice (WC-GAP-13)
+    REROLL = "reroll"  # reroll_once (WC-GAP-25)
+    FOUL = "foul"  # reroll or ignore the foul die (WC-GAP-5)
+    REMOVE = "remove"  # the card a red card removes (WC-GAP-5)
+
+
 class Ending(StrEnum):
     FULL_TIME = "full-time"
     EXTRA_TIME = "extra-time"
@@ -76,6 +95,8 @@ class Matchup:
     eff: tuple[dict[str, tuple[int, int, int]], dict[str, tuple[int, int, int]]]  # "AD4:top" -> kind, value, speed
     field_acts: tuple[dict[str, tuple[Act, ...]], dict[str, tuple[Act, ...]]]  # card id -> its `field` actions
     swap_acts: tuple[dict[str, tuple[Act, ...]], dict[str, tuple[Act, ...]]]  # card id -> its `swap` actions
+    grade: tuple[GradeTable, GradeTable]  # per side: what its grade may show (the above, usable, passed)
+    table: CardTable  # the card set's halves
 
 
 _Half = tuple[str, str, int, int, int, str]  # card id, "AD4:top", kind, value, speed, grades
@@ -95,8 +116,19 @@ def _halves(cards_file: str | None) -> tuple[_Half, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class GradeTable:
+    """What a team of one grade may do with each card of a card set: shared by every matchup."""
+
+    field_acts: dict[str, tuple[Act, ...]]  # card id -> the `field` actions of the halves it may show
+    swap_acts: dict[str, tuple[Act, ...]]  # card id -> the same as `swap` actions
+    usable: frozenset[str]  # those halves ("AD4:top") (WC-CARD-3, WC-GAP-18)
+    # op -> card id -> the card's actions that pass the fixed checks (legality.py), filled on first use
+    passed: dict[str, dict[str, tuple[Act, ...]]]
+
+
 @lru_cache(maxsize=256)
-def _acts(cards_file: str | None, grade: str, any_grade: bool) -> tuple[dict[str, tuple[Act, ...]], ...]:
+def _grade_table(cards_file: str | None, grade: str, any_grade: bool) -> GradeTable:
     """Per card id, the `field` and the `swap` actions a team of that grade may take (WC-CARD-3, WC-GAP-18)."""
     fa: dict[str, list[Act]] = {}
     sa: dict[str, list[Act]] = {}
@@ -108,7 +140,29 @@ def _acts(cards_file: str | None, grade: str, any_grade: bool) -> tuple[dict[str
         if any_grade or grade in grades:
             fa[cid].append(Act(Verb.FIELD, text))
             sa[cid].append(Act(Verb.SWAP, text))
-    return {c: tuple(a) for c, a in fa.items()}, {c: tuple(a) for c, a in sa.items()}
+    usable = frozenset(a.arg for acts in fa.values() for a in acts)
+    return GradeTable({c: tuple(a) for c, a in fa.items()}, {c: tuple(a) for c, a in sa.items()}, usable, {})
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """Each card's halves as text and as candidate actions: shared by every matchup of a card set."""
+
+    card_of: dict[str, str]  # every half's text -> its card id: "AD4:top" -> "AD4"
+    alike: frozenset[str]  # the bottoms of cards whose halves are alike, named by their top (WC-CARD-2)
+    halves: dict[str, tuple[Act, Act]]  # card id -> (field top, field bottom), every half a candidate
+    swaps: dict[str, tuple[Act, Act]]  # card id -> (swap top, swap bottom)
+
+
+@lru_cache(maxsize=16)
+def _card_table(cards_file: str | None) -> CardTable:
+    cards = load_cards(cards_file).cards
+    return CardTable(
+        {half_text(c, h): c for c in cards for h in (0, 1)},
+        frozenset(half_text(c, 1) for c, card in cards.items() if card.same_halves),
+        {c: (Act(Verb.FIELD, half_text(c, 0)), Act(Verb.FIELD, half_text(c, 1))) for c in cards},
+        {c: (Act(Verb.SWAP, half_text(c, 0)), Act(Verb.SWAP, half_text(c, 1))) for c in cards},
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -127,7 +181,10 @@ def matchup(home: str, away: str, cards_file: str | None, teams_file: str | None
     ps = powers(*teams)
     order = (HOME, AWAY) if teams[0].world_rank <= teams[1].world_rank else (AWAY, HOME)
     effs = tuple(_eff(cards_file, tuple(p.speed), tuple(p.value)) for p in ps)
-    acts = [_acts(cards_file, teams[side].grade, ps[side].any_grade) for side in (0, 1)]
+    grade = (
+        _grade_table(cards_file, teams[0].grade, ps[0].any_grade),
+        _grade_table(cards_file, teams[1].grade, ps[1].any_grade),
+    )
     return Matchup(
         cards,
         dice,
@@ -136,8 +193,10 @@ def matchup(home: str, away: str, cards_file: str | None, teams_file: str | None
         ps,
         order,
         (effs[0], effs[1]),
-        (acts[0][0], acts[1][0]),
-        (acts[0][1], acts[1][1]),
+        (grade[0].field_acts, grade[1].field_acts),
+        (grade[0].swap_acts, grade[1].swap_acts),
+        grade,
+        _card_table(cards_file),
     )
 
 
@@ -156,7 +215,7 @@ class Data(GameState):
     reader's type checks come from these declarations. Fields are in setup order (docs/notation.md)."""
 
     t: Table = fixed()
-    rng: Rng
+    rng: Rng = field(range=(0, 5))  # named rolls: face indexes of the six-faced dice (data/dice.toml)
     hands: list[list[str]] = field(length=SIDES)  # per side, card ids
     deck: list[str]  # the shared deck; the last card is drawn next (WC-GAP-2)
     discard: list[str]  # the discard pile, oldest first (public)
@@ -180,6 +239,7 @@ class Data(GameState):
     phase: Phase
     ending: str
     _legal: list[Act] | None = cache(keep=True)  # legal actions of the open ask; recomputed when it changes
+    _dec: tuple[Any, Any] | None = cache(keep=True)  # (the ask, its Decision): decision() of the same ask
 
     def setup_header(self) -> dict[str, Any]:
         return {"game": "my-world-cup", "config": self.t.config}

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, NoReturn
 
 from pitchside.core.datafile import TomlTables, data_file, read_data
 from pitchside.core.errors import DataError
 from pitchside.core.locate import toml_array_line
-from pitchside.games.my_world_cup.cards import DATA, GRADES
+from pitchside.core.texts import Bilingual, Lang, Topic, TopicKind, parse_topics
+from pitchside.games.my_world_cup.cards import DATA, GRADES, Card, Half, Kind, load_cards
 from pitchside.games.my_world_cup.skills import SKILLS, Context, Powers
 
 DEFAULT_TEAMS = DATA / "teams.toml"
@@ -26,6 +28,7 @@ class SkillRow:
     zh: str
     en: str
     source: str  # "seed" or "proposed"
+    text: Bilingual  # what it does, shown to players
     rule: str = ""
 
     def args(self) -> dict[str, Any]:
@@ -74,7 +77,7 @@ class TeamSet:
 
 
 _TEAM_KEYS = {"id", "zh", "en", "group", "grade", "world_rank", "skills"}
-_SKILL_META = {"code", "zh", "en", "source", "rule"}
+_SKILL_META = {"code", "zh", "en", "source", "rule", "text_zh", "text_en"}
 
 
 def _skill_line(text: str, index: int, j: int) -> int | None:
@@ -177,7 +180,14 @@ def _team(raw: Mapping[str, Any], text: str, source: str, i: int) -> Team:
         rule = s.get("rule", "")
         if not isinstance(rule, str):
             bad("rule", "must be a rule ID string")
-        rows.append(SkillRow(code, tuple(params), s["zh"], s["en"], src, rule))
+        texts = []
+        for lang in Lang:
+            value = s.get(f"text_{lang}")
+            if not isinstance(value, str) or not value.strip():
+                what = "Chinese" if lang is Lang.ZH else "English"
+                bad(f"text_{lang}", f"needs the {what} text of what the skill does: a non-empty string")
+            texts.append(value.strip())
+        rows.append(SkillRow(code, tuple(params), s["zh"], s["en"], src, Bilingual(*texts), rule))
     return Team(tid, raw["zh"], raw["en"], group, grade, rank, tuple(rows))
 
 
@@ -216,3 +226,53 @@ def powers(home: Team, away: Team) -> tuple[Powers, Powers]:
         for row in teams[side].skills:
             SKILLS[row.code].apply(ps[side], ps[1 - side], ctx, row.args())
     return ps
+
+
+# --------------------------------------------------------------------------- rules texts
+
+DEFAULT_TEXTS = DATA / "texts.toml"
+_KIND_ZH = {Kind.ATTACK: "进攻", Kind.DEFENSE: "防守", Kind.GOAL: "进球", Kind.FOUL: "犯规"}
+
+
+def _half(h: Half, lang: Lang) -> str:
+    grades = ",".join(h.grades)
+    if lang is Lang.ZH:
+        value = "" if h.kind is Kind.FOUL else str(h.value)
+        return f"{_KIND_ZH[h.kind]}{value} / 速度{h.speed}（{grades}）"
+    value = "" if h.kind is Kind.FOUL else f" {h.value}"
+    return f"{h.kind.word}{value} / speed {h.speed} ({grades})"
+
+
+def card_topic(card: Card) -> Topic:
+    """A card type's text: its two halves, pointing at the topics of their kinds."""
+    kinds = sorted({card.top.kind, card.bottom.kind})
+    see = ", ".join(f"info {k.word}" for k in kinds)
+    zh = [f"上半：{_half(card.top, Lang.ZH)}", f"下半：{_half(card.bottom, Lang.ZH)}",
+          f"共{card.count}张。一张牌上场时只用适用你球队等级的一半（{see}，info grades）。"]  # fmt: skip
+    en = [f"Top half: {_half(card.top, Lang.EN)}", f"Bottom half: {_half(card.bottom, Lang.EN)}",
+          f"{card.count} in the deck. A fielded card shows a half your grade uses ({see}, info grades)."]  # fmt: skip
+    title = Bilingual(f"战术牌 {card.id}", f"Tactical card {card.id}")
+    return Topic(card.id, TopicKind.CARD, title, Bilingual("\n".join(zh), "\n".join(en)))
+
+
+def team_topic(team: Team) -> Topic:
+    """A team's text: its grade, group and ranking, and what each of its skills does."""
+    zh = [f"等级{team.grade} · 小组{team.group} · 世界排名{team.world_rank}"]
+    en = [f"Grade {team.grade} · group {team.group} · world ranking {team.world_rank}"]
+    for n, s in enumerate(team.skills, 1):
+        zh.append(f"技能{n}【{s.zh}】：{s.text.zh}")
+        en.append(f"Skill {n}, {s.en} ({s.zh}): {s.text.en}")
+    return Topic(team.id, TopicKind.TEAM, Bilingual(team.zh, team.en), Bilingual("\n".join(zh), "\n".join(en)),
+                 (team.zh, team.en))  # fmt: skip
+
+
+@lru_cache(maxsize=4)
+def load_texts(teams_file: str | None = None) -> Mapping[str, Topic]:
+    """The rules texts (data/texts.toml), one topic per card type and one per team (the game's own teams,
+    or the file a config's ``teams_file`` names)."""
+    topics = parse_topics(read_data(DEFAULT_TEXTS, "texts", DEFAULT_TEXTS), str(DEFAULT_TEXTS))
+    for card in load_cards().cards.values():
+        topics.setdefault(card.id, card_topic(card))
+    for team in load_teams(teams_file).teams.values():
+        topics.setdefault(team.id, team_topic(team))
+    return MappingProxyType(topics)

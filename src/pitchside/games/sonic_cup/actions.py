@@ -47,9 +47,9 @@ class Play(NamedTuple):
     zone: int = 0  # the target zone, 0 when none
 
     def __str__(self) -> str:
-        text = self.verb.value
+        text = str(self.verb)  # a StrEnum's value (and the text of a malformed play, for its refusal)
         if self.arg:
-            text += " " + self.arg
+            text += f" {self.arg}"
         if self.zone:
             text += f">{self.zone}"
         return text

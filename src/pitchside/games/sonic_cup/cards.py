@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from enum import IntFlag
 from functools import lru_cache, partial
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NoReturn, Protocol
 
 from pitchside.core.datafile import TomlTables, data_file, read_data
+from pitchside.core.texts import Bilingual, Topic, TopicKind, parse_topics
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_DECK = DATA / "deck.toml"
@@ -79,7 +81,7 @@ class Deck:
 
     cards: Mapping[str, Card]
     source: str
-    # rules.py caches each card's hand-independent actions here: one deck object serves every match
+    # legality.py caches each card's actions here (the candidates of every decision): one deck object serves every match
     moves: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
@@ -168,3 +170,47 @@ def load_deck(path: str | None = None) -> Deck:
 @lru_cache(maxsize=16)
 def _load_deck(path: str) -> Deck:
     return parse_deck(read_data(path, "deck", DEFAULT_DECK), path)
+
+
+# --------------------------------------------------------------------------- rules texts
+
+DEFAULT_TEXTS = DATA / "texts.toml"
+_ARROW_WORDS = {"L": ("左", "left"), "C": ("中", "centre"), "R": ("右", "right")}
+
+
+def _dirs(bits: int, lang: int) -> str:
+    return ("、" if lang == 0 else ", ").join(_ARROW_WORDS[a][lang] for a in arrows_text(bits))
+
+
+def card_topic(card: Card) -> Topic:
+    """A printed card type's text: the functions it shows, each pointing at its own topic."""
+    zones = "/".join(map(str, sorted(card.maneuver)))
+    zh = [f"运球 → 区域{zones}（info maneuver）"]
+    en = [f"Maneuver → zone {zones} (info maneuver)"]
+    if card.shoot:
+        zh.append(f"射门方向：{_dirs(card.shoot, 0)}（info shoot）")
+        en.append(f"Shoot directions: {_dirs(card.shoot, 1)} (info shoot)")
+    if card.power_kick:
+        pk = "/".join(map(str, card.power_kick))
+        zh.append(f"长传 Power Kick ⇒ 区域{pk}，需两张牌（info power_kick）")
+        en.append(f"Power Kick ⇒ zone {pk}, with two cards (info power_kick)")
+    if card.kick_block:
+        zh.append(f"射挡 KB：{_dirs(card.kick_block, 0)}（info kick_block）")
+        en.append(f"Kick/Block: {_dirs(card.kick_block, 1)} (info kick_block)")
+    if card.foul:
+        zh.append("犯规 Foul：只有守方可出（info foul）")
+        en.append("Foul: defenders only (info foul)")
+    zh.append(f"牌库中共{card.count}张。出牌时只使用其中一个功能。")
+    en.append(f"{card.count} in the deck. A card played uses one of its functions.")
+    return Topic(card.id, TopicKind.CARD, Bilingual(f"动作牌 {card.id}", f"Action card {card.id}"),
+                 Bilingual("\n".join(zh), "\n".join(en)))  # fmt: skip
+
+
+@lru_cache(maxsize=4)
+def load_texts(path: str | None = None) -> Mapping[str, Topic]:
+    """The rules texts (data/texts.toml) and one topic per card type of the game's own deck."""
+    name = data_file(path, "texts", DEFAULT_TEXTS)
+    topics = dict(parse_topics(read_data(name, "texts", DEFAULT_TEXTS), name))
+    for card in load_deck().cards.values():
+        topics.setdefault(card.id, card_topic(card))
+    return MappingProxyType(topics)

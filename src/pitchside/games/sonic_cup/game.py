@@ -8,8 +8,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
-from pitchside.core.game import Config, GameBase
+from pitchside.core.game import Config, GameBase, State, config_dict
 from pitchside.core.rng import Rng
+from pitchside.core.window import Window
 from pitchside.games.sonic_cup import actions
 from pitchside.games.sonic_cup.actions import Play
 from pitchside.games.sonic_cup.cards import load_deck
@@ -21,6 +22,8 @@ from pitchside.games.sonic_cup.state import (
     RED,
     TEAM_NAMES,
     Data,
+    Ending,
+    Pending,
     Phase,
     Role,
     Table,
@@ -44,6 +47,7 @@ def default_roles(n: int) -> list[list[str]]:
 
 if TYPE_CHECKING:
     from pitchside.agents.base import Agent
+    from pitchside.core.texts import Topic
 
 
 class SonicCup(GameBase):
@@ -69,6 +73,17 @@ class SonicCup(GameBase):
 
         return AGENT()
 
+    def texts(self, config: Config | None = None) -> Mapping[str, Topic]:
+        from pitchside.games.sonic_cup.cards import load_texts
+
+        return load_texts()  # the rules and the game's own deck (a --deck file changes only counts and arrows)
+
+    def partial(self, state: State, seat: int) -> int:
+        """The first cards of a multi-card play (Power Kick, any) the seat is still building (issue 8)."""
+        if not isinstance(state, SonicCupState) or not state.pending or state.decision().seat != seat:
+            return 0
+        return len(state.picks)
+
     def parse_action(self, text: str) -> Play:
         return actions.parse(text)
 
@@ -80,7 +95,7 @@ class SonicCup(GameBase):
 
     def normalize_config(self, config: Config | None, source: str = "<config>") -> dict[str, Any]:
         """Check a configuration and fill in defaults; errors name the field."""
-        cfg = dict(config or {})
+        cfg = config_dict(config, source)
         unknown = set(cfg) - {"seats", "roles", "deck", "kickoff"}
         if unknown:
             raise DataError(source, None, sorted(unknown)[0], "unknown config key; known: seats, roles, deck, kickoff")
@@ -99,7 +114,7 @@ class SonicCup(GameBase):
             if not isinstance(rs, list) or len(rs) != per:
                 raise DataError(source, None, f"roles.{s}", f"seat {s} needs {per} role(s) at {n} seats (SC-SETUP-4)")
             for r in rs:
-                if r not in Role.__members__:
+                if not isinstance(r, str) or r not in Role.__members__:
                     raise DataError(source, None, f"roles.{s}", f"{r!r} is not a role: {', '.join(Role.__members__)}")
                 if r in seen[team(s)]:
                     raise DataError(source, None, f"roles.{s}", f"team {TEAM_NAMES[team(s)]} uses {r} twice (SC-GAP-5)")
@@ -138,7 +153,7 @@ class SonicCup(GameBase):
         return st
 
     def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> SonicCupState:
-        from pitchside.games.sonic_cup.view import read_setup
+        from pitchside.games.sonic_cup.setup import read_setup
 
         return read_setup(self, setup, source)
 
@@ -166,8 +181,8 @@ def _blank(t: Table, rng: Rng) -> SonicCupState:
     st.deck, st.discard = [], []
     st.ball, st.score, st.counter = 5, [0, 0], 1
     st.extra_time = st.end_after_phase = False
-    st.phase, st.actor, st.queue = Phase.TURN, 0, []
-    st.played, st.pending, st.picks = 0, "", []
+    st.phase, st.actor, st.queue = Phase.TURN, 0, Window()
+    st.played, st.pending, st.picks = 0, Pending.NONE, []
     st.mf_used = st.kickoff = False
     st.shoot = st.steal_from = st.next_seat = st.attack = 0
     st.arrows = st.shot_arrows = st.last_shooter = st.last_blocker = st.fu_shooter = 0
@@ -175,7 +190,7 @@ def _blank(t: Table, rng: Rng) -> SonicCupState:
     st.tired = [False] * n
     st.singer, st.sang = -1, [False, False]
     st.swapped, st.kick_seat, st.scorer, st.passes = 0, 0, -1, 0
-    st.role_picks, st.ending, st._legal = [], "", None
+    st.role_picks, st.ending, st._legal = [], Ending.NONE, None
     return st
 
 

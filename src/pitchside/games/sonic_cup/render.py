@@ -86,6 +86,8 @@ class Renderer:
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         cfg = config or {}
         self.deck: Deck = load_deck(cfg.get("deck"))
+        seats = cfg.get("seats")
+        self.n_seats = seats if isinstance(seats, int) else 0
 
     # ------------------------------------------------------------------ names
 
@@ -105,6 +107,37 @@ class Renderer:
         if view.get("hand") is not None:
             parts.append(self.hand(view))
         return Group(*parts)
+
+    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+        """The board in a few lines, for a small terminal (80×24): score, pitch, one line a seat, the hand."""
+        ball = view["ball"]
+        pitch = Text("Blue goal ", style=TEAM_STYLE[0])
+        for z in range(1, 10):
+            pitch.append(f" {BALL}{z} " if z == ball else f" {z} ", style="bold reverse yellow" if z == ball else "dim")
+        pitch.append(" Red goal", style=TEAM_STYLE[1])
+        pitch.append("   Blue → 9 · 1 ← Red", style="dim")
+        you = view.get("seat")
+        dec = view.get("decision") or {}
+        lines: list[RenderableType] = [self.scoreline(view), pitch]
+        for info in view["seats"]:
+            s = info["seat"]
+            mark = "▶" if s == dec.get("seat") else ("…" if s in (dec.get("seats") or []) else " ")
+            line = Text(f"{mark} ", style="bold yellow")
+            line.append_text(Text.from_markup(self.seat(s, you)))
+            line.append(" ")
+            line.append_text(team_text(team(s)))
+            roles = " + ".join(role_text(r, long=False) for r in info["roles"])
+            line.append(f"  {roles}  cards {info['cards']}/{info['limit']}")
+            if info.get("tired"):
+                line.append("  tired 体力不支", style="yellow")
+            if info.get("singing"):
+                line.append("  singing 观众唱歌", style="magenta")
+            lines.append(line)
+        hand = view.get("hand")
+        if hand is not None:
+            lines.append(Text.assemble(("Hand 手牌: ", "bold"), " ".join(sorted(hand)) or "no cards",
+                                       ("  (info CARD)", "dim")))  # fmt: skip
+        return Group(*lines)
 
     def scoreline(self, view: Mapping[str, Any]) -> RenderableType:
         score = view["score"]
@@ -216,7 +249,7 @@ class Renderer:
             elif c.foul:
                 special = f"[{FOUL_STYLE}]Foul ⚑ 犯规[/]"
             t.add_row(label, zones, _arrows(c.shoot, SHOOT_STYLE), special)
-        title = f"Your hand 手牌 ({len(hand)} cards)"
+        title = f"Your hand 手牌 ({len(hand)} card{'' if len(hand) == 1 else 's'})"
         if view.get("picks"):
             title += f" · picked for '{view.get('pending')}': " + " ".join(view["picks"])
         if not hand:
@@ -267,10 +300,16 @@ class Renderer:
             )
             title = "Shoot! 射门"
         elif label == "kick-off":
-            text = "You kick off 开球: you must play at least one card (no pass)."
+            text = (
+                "You kick off 开球: play more cards, or 'end' your turn (and refill)."
+                if "end" in legal
+                else "You kick off 开球: you must play at least one card (no pass)."
+            )
             title = "Your kick-off"
         elif label == "turn":
-            text = "Your turn: play cards (maneuver, Power Kick, …), then 'end' to refill; or 'pass' (no refill)."
+            text = "Your turn: play cards (maneuver, Power Kick, …), then 'end' to refill" + (
+                "; or 'pass' (no refill)." if "pass" in legal else "."
+            )
             title = "Your turn 回合"
         elif label == "steal":
             text = (
@@ -376,6 +415,33 @@ class Renderer:
             Verb.KEEP: "keep your card",
         }.get(v, "")
 
+    def ends_turn(self, text: str) -> bool:
+        """Whether the person chose to end the turn ('end', 'pass', a restart answer); a turn that ends after
+        a card was played (a shot, a goal, a foul) ended by itself, and the terminal says so (issue 8)."""
+        try:
+            return parse(text).verb in (Verb.END, Verb.PASS, Verb.DONE, Verb.KEEP, Verb.ROLE, Verb.DISCARD)
+        except InvalidAction:
+            return False
+
+    def skipped(self, first: int, stealer: int) -> list[int]:
+        """The seats whose turns a steal jumps over: from the one whose turn was next, clockwise, up to the
+        stealer (SC-PK2-1)."""
+        n = self.n_seats if self.n_seats > 2 else 0
+        out = [first]
+        while n and (out[-1] + 1) % n != stealer and len(out) < n:
+            out.append((out[-1] + 1) % n)
+        return out
+
+    def seat_topics(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Each role at the table, with the seats that hold it (issue 8), as (who, topic id)."""
+        held: dict[str, list[int]] = {}
+        for info in view["seats"]:
+            for role in info["roles"]:
+                held.setdefault(role, []).append(info["seat"])
+        return [
+            (", ".join(self.seat(s, view.get("seat")) for s in seats), role.lower()) for role, seats in held.items()
+        ]
+
     def action_rank(self, text: str) -> int:
         """Display order of the numbered actions: plays by kind first, ending/declining last."""
         try:
@@ -466,7 +532,9 @@ class Renderer:
         if k == "crowd-discard":
             return f"   {who} discards {d.get('card')} to the singing"
         if k == "steal":
-            return f"{who} [bold cyan]STEALS[/] the turn with a Power Kick (seat {d.get('skipped')} skipped)"
+            skipped = self.skipped(int(d.get("skipped", 0)), s if isinstance(s, int) else 0)
+            names = ", ".join(f"seat {x}" for x in skipped)
+            return f"{who} [bold cyan]STEALS[/] the turn with a Power Kick ({names} skipped)"
         if k == "pass":
             return f"   {who} passes"
         if k == "no-shot":

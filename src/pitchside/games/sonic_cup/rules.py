@@ -6,21 +6,20 @@ from collections.abc import Callable
 from typing import Any
 
 from pitchside.core.decision import OVER, Decision, DecisionKind
-from pitchside.core.errors import IllegalAction
 from pitchside.core.game import Event, Outcome
+from pitchside.core.legality import Refusal
 from pitchside.core.rng import Rng
-from pitchside.games.sonic_cup import actions as A
+from pitchside.core.window import Window
 from pitchside.games.sonic_cup.actions import Play, Verb
 from pitchside.games.sonic_cup.cards import Card
+from pitchside.games.sonic_cup.legality import RULES, legal_actions
 from pitchside.games.sonic_cup.state import (
-    DEFENDER_ZONES,
-    FORWARD_ZONES,
     GOAL,
     KICKOFF_ZONE,
-    LONG_SHOT_FROM,
     TEAM_NAMES,
     Data,
     Ending,
+    Pending,
     Phase,
     Role,
     team,
@@ -44,31 +43,6 @@ _KINDS = {
     Phase.EXCHANGE: DecisionKind.TURN,
     Phase.SING_DISCARD: DecisionKind.RESPONSE,
 }
-
-
-def _adjacent(b: int) -> tuple[int, ...]:
-    return tuple(z for z in (b - 1, b + 1) if 1 <= z <= 9)
-
-
-def _card_moves(
-    c: Card, b: int, side: int, roles: frozenset[Role], mf: bool, three: bool, two: bool
-) -> tuple[tuple[Play, ...], tuple[Play, ...]]:
-    """One card's turn actions that do not depend on the rest of the hand: those listed before a
-    Power Kick pick and those after it. Cached per table, since they are the same every time."""
-    cid, adj, goal = c.id, _adjacent(b), GOAL[side]
-    before = [Play(Verb.MOVE, cid, z) for z in sorted(c.maneuver) if abs(z - b) <= 1]  # SC-MAN-2, SC-MAN-4
-    if Role.LSF in roles and b == LONG_SHOT_FROM[side] and c.shoot and goal in c.maneuver:
-        before.append(Play(Verb.MOVE, cid, goal))  # SC-ROLE-LSF
-    if mf and c.power_kick and b in c.maneuver:  # SC-ROLE-MF, SC-GAP-11
-        before.extend(Play(Verb.MPK, cid, t) for t in c.power_kick if abs(t - b) >= 2)
-    after = []
-    if three and adj:
-        after.append(Play(Verb.ANY, cid))  # SC-MAN-3
-    if two and Role.FW in roles and any(z in FORWARD_ZONES[side] for z in adj):
-        after.append(Play(Verb.FW, cid))  # SC-ROLE-FW
-    if Role.DF in roles:
-        after.extend(Play(Verb.DF, cid, z) for z in adj if z in DEFENDER_ZONES[side])  # SC-ROLE-DF
-    return tuple(before), tuple(after)
 
 
 class SonicCupState(Data):
@@ -95,7 +69,7 @@ class SonicCupState(Data):
     def decision(self) -> Decision:
         if self.phase is Phase.OVER:
             return OVER
-        seats = tuple(self.queue) if self.queue else (self.actor,)
+        seats = tuple(self.queue.seats) if self.queue.open else (self.actor,)
         return Decision(_KINDS[self.phase], self.actor, seats, self._label())
 
     def _label(self) -> str:
@@ -108,22 +82,24 @@ class SonicCupState(Data):
         return label
 
     def legal_actions(self, seat: int) -> list[Play]:
-        if self.phase is Phase.OVER or seat != self.actor:
-            return []
         cached = self._legal
-        if cached is not None and cached[0] == seat:
+        if cached is not None and cached[0] == seat and type(seat) is int:
             return cached[1]
-        acts = _LEGAL[self.phase](self, seat)
+        acts = legal_actions(self, seat)
         self._legal = (seat, acts)
         return acts
 
     def apply(self, seat: int, action: Any) -> list[Event]:
-        if action not in self.legal_actions(seat):
-            raise self.why_illegal(seat, action)
+        refusal = RULES.refuse(self, seat, action)
+        if refusal is not None:
+            raise refusal.error(action)
         self._legal = None
         ev: list[Event] = []
         _APPLY[self.phase](self, seat, action, ev)
         return ev
+
+    def refusals(self, seat: int, action: Any) -> list[Refusal]:
+        return RULES.refusals(self, seat, action)
 
     def outcome(self) -> Outcome:
         if self.phase is not Phase.OVER:
@@ -131,7 +107,7 @@ class SonicCupState(Data):
         blue, red = self.score
         winner = None if blue == red else (0 if blue > red else 1)
         returns = tuple(0.0 if winner is None else (1.0 if team(s) == winner else -1.0) for s in range(self.t.n))
-        return Outcome((blue, red), winner, returns, self.ending, {"deck_counter": self.counter})
+        return Outcome((blue, red), winner, returns, self.ending.value, {"deck_counter": self.counter})
 
     def determinize(self, seat: int, rng: Rng) -> SonicCupState:
         from pitchside.games.sonic_cup.view import determinize
@@ -164,23 +140,6 @@ class SonicCupState(Data):
         """Every seat of ``side`` in clockwise order, starting after ``seat``."""
         n = self.t.n
         return [s for s in ((seat + i) % n for i in range(1, n + 1)) if s & 1 == side]
-
-    def can_power_kick(self, hand: list[str], first: str | None = None) -> bool:
-        """A legal two-card Power Kick from the current zone exists (SC-PK-3a/3b, SC-GAP-12)."""
-        b, cards = self.ball, self.t.deck.cards
-        usable = [c for c in hand if b in cards[c].maneuver]
-        firsts = [first] if first else usable
-        for f in firsts:
-            rest = usable[:]
-            rest.remove(f)
-            for second in rest:
-                if self._pk_targets(cards[f], cards[second]):
-                    return True
-        return False
-
-    def _pk_targets(self, a: Card, b: Card) -> list[int]:
-        ball = self.ball
-        return sorted({t for t in a.power_kick + b.power_kick if abs(t - ball) >= 2})
 
     def _event(self, ev: list[Event], kind: str, **data: Any) -> None:
         ev.append(Event(kind, data))
@@ -261,9 +220,9 @@ class SonicCupState(Data):
 
     def _finish(self, ending: Ending, ev: list[Event]) -> None:
         self.phase = Phase.OVER
-        self.ending = ending.value
-        self.queue = []
-        self.pending, self.picks = "", []
+        self.ending = ending
+        self.queue = Window()
+        self.pending, self.picks = Pending.NONE, []
         self._event(ev, "over", ending=ending.value, score=self.score[:])
 
     def _score(self, side: int, ev: list[Event], how: str) -> bool:
@@ -278,8 +237,8 @@ class SonicCupState(Data):
     # ----------------------------------------------------------------- turns
 
     def begin_turn(self, seat: int, ev: list[Event], kickoff: bool = False) -> None:
-        self.phase, self.actor, self.queue = Phase.TURN, seat, []
-        self.played, self.pending, self.picks = 0, "", []
+        self.phase, self.actor, self.queue = Phase.TURN, seat, Window()
+        self.played, self.pending, self.picks = 0, Pending.NONE, []
         self.mf_used, self.kickoff, self.shoot = False, kickoff, 0
         self._event(ev, "turn", seat=seat, kickoff=kickoff)
         if seat == self.singer:  # SC-CROWD-2: refill, end at once; singing is over
@@ -293,69 +252,13 @@ class SonicCupState(Data):
         n = self.t.n
         x = (seat + 1) % n if nxt is None else nxt
         if n > 2:  # SC-GAP-31: no steals at 2 seats
-            queue = [s for s in ((seat + i) % n for i in range(1, n)) if s != x]
-            if queue:  # SC-PK2-2: priority clockwise from the player who just ended
-                self.phase, self.queue, self.actor = Phase.STEAL, queue, queue[0]
+            queue = Window(s for s in ((seat + i) % n for i in range(1, n)) if s != x)
+            if queue.open:  # SC-PK2-2: priority clockwise from the player who just ended
+                self.phase, self.queue, self.actor = Phase.STEAL, queue, queue.seat
                 self.steal_from, self.next_seat = seat, x
-                self.played, self.pending, self.picks, self.shoot = 0, "", [], 0
+                self.played, self.pending, self.picks, self.shoot = 0, Pending.NONE, [], 0
                 return
         self.begin_turn(x, ev)
-
-    def _turn_moves(self, seat: int) -> list[Play]:
-        cards, b, hand = self.t.deck.cards, self.ball, self.hands[seat]
-        side, roles = team(seat), self.roles[seat]
-        acts: list[Play] = []
-        if self.pending:
-            return self._pending_moves(seat)
-        if self.shoot:  # SC-GAP-13: a matching KB next, or the turn ends
-            acts = [Play(Verb.KB, c) for c in sorted(set(hand)) if cards[c].kick_block & self.shoot]
-            return [*acts, A.END]
-        if self.played:
-            acts.append(A.END)
-        elif not self.kickoff:  # SC-KO-2, SC-RS-4: the kick-off player may not pass
-            if self.passes < self.t.n:  # SC-PROJ-11: after a whole round of passes, play on
-                acts.append(A.PASS)
-            if self._may_sing(seat):
-                acts.append(A.SING)
-        three, two = len(hand) >= 3, len(hand) >= 2
-        mf = Role.MF in roles and not self.mf_used
-        cache = self.t.deck.moves
-        for cid in sorted(set(hand)):
-            key = (cid, b, side, roles, mf, three, two)
-            parts = cache.get(key)
-            if parts is None:
-                parts = cache[key] = _card_moves(cards[cid], b, side, roles, mf, three, two)
-            before, after = parts
-            acts.extend(before)
-            if b in cards[cid].maneuver and self.can_power_kick(hand, cid):
-                acts.append(Play(Verb.PK, cid))
-            acts.extend(after)
-        if not acts:  # SC-GAP-29: cannot happen with 3+ cards; never leave a seat without a move
-            acts.append(A.PASS)
-        return acts
-
-    def _pending_moves(self, seat: int) -> list[Play]:
-        cards, hand, b = self.t.deck.cards, self.hands[seat], self.ball
-        verb, picks = self.pending, self.picks
-        if verb == Verb.PK:  # second card and target (SC-PK-3a..c, SC-PK-5)
-            first = cards[picks[0]]
-            return [
-                Play(Verb.PK, cid, t)
-                for cid in sorted(set(hand))
-                if b in cards[cid].maneuver
-                for t in self._pk_targets(first, cards[cid])
-            ]
-        if verb == Verb.ANY and len(picks) < 2:
-            return [Play(Verb.ANY, cid) for cid in sorted(set(hand))]
-        zones = _adjacent(b)
-        if verb == Verb.FW:
-            zones = tuple(z for z in zones if z in FORWARD_ZONES[team(seat)])
-        v = Verb.FW if verb == Verb.FW else Verb.ANY
-        return [Play(v, cid, z) for cid in sorted(set(hand)) for z in zones]
-
-    def _may_sing(self, seat: int) -> bool:
-        """SC-CROWD-1, SC-CROWD-4, SC-GAP-22: 8/10 seats, once per team, one singing at a time."""
-        return self.t.n >= 8 and self.singer < 0 and not self.sang[team(seat)]
 
     def _play_turn(self, seat: int, act: Play, ev: list[Event]) -> None:
         verb = act.verb
@@ -376,7 +279,7 @@ class SonicCupState(Data):
             self._shot(seat, act.arg, ev)
         elif act.zone == 0:  # first picks of a multi-card play
             self.hands[seat].remove(act.arg)
-            self.pending = verb.value
+            self.pending = Pending(verb.value)
             self.picks.append(act.arg)
             self.played += 1
             self._event(ev, "pick", seat=seat, verb=verb.value, card=act.arg)
@@ -388,7 +291,7 @@ class SonicCupState(Data):
         self.hands[seat].remove(act.arg)
         self.discard.extend(cards)
         self.played += 1
-        self.pending, self.picks = "", []
+        self.pending, self.picks = Pending.NONE, []
         if act.verb is Verb.MPK:
             self.mf_used = True
         frm, self.ball = self.ball, act.zone
@@ -415,7 +318,7 @@ class SonicCupState(Data):
             self._defense_holds(shooter, in_sp, ev)
             return
         mate = self.after(shooter, side)  # SC-GAP-16: the next attacking teammate
-        self.phase, self.actor, self.queue = Phase.FOLLOW_UP, mate, [mate]
+        self.phase, self.actor, self.queue = Phase.FOLLOW_UP, mate, Window([mate])
         self.fu_shooter, self.fu_in_sp, self.shoot = shooter, in_sp, arrows
         self.attack = side  # the follow-up's attacking team (SC-SHOOT-2), also outside a Shooting Phase
 
@@ -441,12 +344,7 @@ class SonicCupState(Data):
         self._ask(self.side_from(seat, 1 - team(seat)))
 
     def _ask(self, seats: list[int]) -> None:
-        self.phase, self.queue, self.actor = Phase.SHOOTING, seats, seats[0]
-
-    def _follow_up_moves(self, seat: int) -> list[Play]:
-        cards = self.t.deck.cards
-        acts = [Play(Verb.KB, c) for c in sorted(set(self.hands[seat])) if cards[c].kick_block & self.shoot]
-        return [*acts, A.PASS]
+        self.phase, self.queue, self.actor = Phase.SHOOTING, Window(seats), seats[0]
 
     def _play_follow_up(self, seat: int, act: Play, ev: list[Event]) -> None:
         if act.verb is Verb.KB:  # SC-FU-1: success, the Shooting Phase starts
@@ -457,20 +355,6 @@ class SonicCupState(Data):
             self.shoot = 0
             self._defense_holds(self.fu_shooter, self.fu_in_sp, ev)
 
-    def _shooting_moves(self, seat: int) -> list[Play]:
-        cards, hand = self.t.deck.cards, sorted(set(self.hands[seat]))
-        if team(seat) != self.attack:  # SC-SP-3: block, foul or pass
-            gk = Role.GK in self.roles[seat]
-            acts = [Play(Verb.KB, c) for c in hand if cards[c].kick_block and (gk or cards[c].kick_block & self.arrows)]
-            acts += [Play(Verb.FOUL, c) for c in hand if cards[c].foul]  # SC-SP-6: only defenders
-            return [*acts, A.PASS]
-        if self.shoot:  # SC-SP-7: after a Shoot card, a matching KB or give up the shot
-            return [Play(Verb.KB, c) for c in hand if cards[c].kick_block & self.shoot] + [A.END]
-        goal = GOAL[self.attack]
-        acts = [Play(Verb.KB, c) for c in hand if cards[c].kick_block & self.arrows]  # SC-SP-4, SC-SP-5
-        acts += [Play(Verb.MOVE, c, goal) for c in hand if cards[c].shoot and goal in cards[c].maneuver]
-        return [*acts, A.PASS]
-
     def _play_shooting(self, seat: int, act: Play, ev: list[Event]) -> None:
         if team(seat) != self.attack:
             self._defend(seat, act, ev)
@@ -480,9 +364,9 @@ class SonicCupState(Data):
     def _defend(self, seat: int, act: Play, ev: list[Event]) -> None:
         if act.verb is Verb.PASS:
             self._event(ev, "pass", seat=seat)
-            self.queue.pop(0)
-            if self.queue:
-                self.actor = self.queue[0]
+            nxt = self.queue.answered()
+            if nxt is not None:
+                self.actor = nxt
                 return
             # SC-SP-3, SC-SP-2a: every defender passed: goal; the next defender kicks off
             if self._score(self.attack, ev, "shot") or self._phase_over(ev):
@@ -522,9 +406,9 @@ class SonicCupState(Data):
             self._sp_shoot_failed(seat, ev)
         else:
             self._event(ev, "pass", seat=seat)
-            self.queue.pop(0)
-            if self.queue:
-                self.actor = self.queue[0]
+            nxt = self.queue.answered()
+            if nxt is not None:
+                self.actor = nxt
                 return
             # SC-SP-2c: every attacker passed: the defender after the last blocker plays next
             self._event(ev, "defense-success", how="attackers-passed")
@@ -570,30 +454,20 @@ class SonicCupState(Data):
     def _restart(self, kicking: int, kicker: int, scorer: int, ev: list[Event]) -> None:
         """SC-RS-1..4 in the order of docs/rules/sonic-cup.md: change, recovery, exchange, kick-off."""
         self.ball, self.kick_seat, self.scorer, self.passes = KICKOFF_ZONE[kicking], kicker, scorer, 0
-        self.shoot, self.pending, self.picks = 0, "", []
+        self.shoot, self.pending, self.picks = 0, Pending.NONE, []
         self._event(ev, "restart", team=TEAM_NAMES[kicking], seat=kicker, ball=self.ball)
         if self.t.n == 2 and scorer >= 0:  # SC-RS-3
-            self.phase, self.queue, self.actor = Phase.ROLE_CHANGE, [0, 1], 0
+            self.phase, self.queue, self.actor = Phase.ROLE_CHANGE, Window([0, 1]), 0
             self.role_picks = ["", ""]
             return
         self._recover_and_exchange(ev)
 
-    def _fresh_roles(self, seat: int) -> list[Role]:
-        side = team(seat)
-        return [r for r in Role if r not in self.used_roles[side] and r not in self.roles[seat]]
-
-    def _role_moves(self, seat: int) -> list[Play]:
-        acts = [Play(Verb.ROLE, r.value) for r in self._fresh_roles(seat)]
-        if seat != self.scorer or not acts:  # the scorer must change if he can
-            acts.insert(0, A.KEEP)
-        return acts
-
     def _play_role(self, seat: int, act: Play, ev: list[Event]) -> None:
         self.role_picks[seat] = act.arg or "keep"
         self._event(ev, "committed", seat=seat)
-        self.queue.pop(0)
-        if self.queue:
-            self.actor = self.queue[0]
+        nxt = self.queue.answered()
+        if nxt is not None:
+            self.actor = nxt
             return
         for s, pick in enumerate(self.role_picks):  # revealed together (SC-RS-3)
             if pick != "keep":
@@ -613,13 +487,8 @@ class SonicCupState(Data):
                 return
         kicker = self.kick_seat
         self.phase, self.swapped = Phase.EXCHANGE, 0
-        self.queue = [(kicker + i) % n for i in range(n)]  # SC-RS-2, SC-GAP-23
+        self.queue = Window((kicker + i) % n for i in range(n))  # SC-RS-2, SC-GAP-23
         self.actor = kicker
-
-    def _exchange_moves(self, seat: int) -> list[Play]:
-        if self.swapped >= 3:
-            return [A.DONE]
-        return [Play(Verb.SWAP, c) for c in sorted(set(self.hands[seat]))] + [A.DONE]
 
     def _play_exchange(self, seat: int, act: Play, ev: list[Event]) -> None:
         if act.verb is Verb.SWAP:
@@ -631,9 +500,9 @@ class SonicCupState(Data):
         k, self.swapped = self.swapped, 0
         if k and not self._refill(seat, False, ev, len(self.hands[seat]) + k):
             return
-        self.queue.pop(0)
-        if self.queue:
-            self.actor = self.queue[0]
+        nxt = self.queue.answered()
+        if nxt is not None:
+            self.actor = nxt
             return
         kicker = self.kick_seat
         if not self.hands[kicker]:  # SC-GAP-20: a singer cannot kick off
@@ -643,18 +512,11 @@ class SonicCupState(Data):
 
     # ----------------------------------------------------------------- steals and singing
 
-    def _steal_moves(self, seat: int) -> list[Play]:
-        hand, b, cards = self.hands[seat], self.ball, self.t.deck.cards
-        if seat == self.singer:  # SC-GAP-22: a singer cannot steal (even a Goalkeeper refilled at a restart)
-            return [A.PASS]
-        acts = [Play(Verb.PK, c) for c in sorted(set(hand)) if b in cards[c].maneuver and self.can_power_kick(hand, c)]
-        return [*acts, A.PASS]
-
     def _play_steal(self, seat: int, act: Play, ev: list[Event]) -> None:
         if act.verb is Verb.PASS:
-            self.queue.pop(0)
-            if self.queue:
-                self.actor = self.queue[0]
+            nxt = self.queue.answered()
+            if nxt is not None:
+                self.actor = nxt
             else:
                 self.begin_turn(self.next_seat, ev)
             return
@@ -675,39 +537,20 @@ class SonicCupState(Data):
                 return
         victims = [s for s in self.side_from(seat, 1 - side) if self.hands[s]]
         if victims:
-            self.phase, self.queue, self.actor = Phase.SING_DISCARD, victims, victims[0]
+            self.phase, self.queue, self.actor = Phase.SING_DISCARD, Window(victims), victims[0]
         else:
             self.end_turn(seat, ev)
-
-    def _discard_moves(self, seat: int) -> list[Play]:
-        return [Play(Verb.DISCARD, c) for c in sorted(set(self.hands[seat]))]
 
     def _play_discard(self, seat: int, act: Play, ev: list[Event]) -> None:
         self._discard(seat, act.arg)
         self._event(ev, "crowd-discard", seat=seat, card=act.arg)
-        self.queue.pop(0)
-        if self.queue:
-            self.actor = self.queue[0]
+        nxt = self.queue.answered()
+        if nxt is not None:
+            self.actor = nxt
         else:
             self.end_turn(self.singer, ev)
 
-    # ----------------------------------------------------------------- illegal actions
 
-    def why_illegal(self, seat: int, action: Any) -> IllegalAction:
-        from pitchside.games.sonic_cup.view import explain
-
-        return explain(self, seat, action)
-
-
-_LEGAL: dict[Phase, Callable[[SonicCupState, int], list[Play]]] = {
-    Phase.TURN: SonicCupState._turn_moves,
-    Phase.STEAL: SonicCupState._steal_moves,
-    Phase.FOLLOW_UP: SonicCupState._follow_up_moves,
-    Phase.SHOOTING: SonicCupState._shooting_moves,
-    Phase.ROLE_CHANGE: SonicCupState._role_moves,
-    Phase.EXCHANGE: SonicCupState._exchange_moves,
-    Phase.SING_DISCARD: SonicCupState._discard_moves,
-}
 _APPLY: dict[Phase, Callable[[SonicCupState, int, Play, list[Event]], None]] = {
     Phase.TURN: SonicCupState._play_turn,
     Phase.STEAL: SonicCupState._play_steal,

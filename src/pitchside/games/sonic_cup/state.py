@@ -11,6 +11,7 @@ from typing import Any
 
 from pitchside.core.rng import Rng
 from pitchside.core.state import SEATS, GameState, cache, field, fixed
+from pitchside.core.window import Window
 from pitchside.games.sonic_cup.cards import Arrow, Deck
 
 BLUE, RED = 0, 1
@@ -54,7 +55,17 @@ class Phase(IntEnum):
     OVER = 7
 
 
+class Pending(StrEnum):
+    """The multi-card play a turn has started and not finished (written as its verb)."""
+
+    NONE = ""
+    PK = "pk"  # two-card Power Kick: the first card is picked (SC-PK-3)
+    ANY = "any"  # any three cards: one or two picked (SC-MAN-3)
+    FW = "fw"  # the Forward's any two cards: one picked (SC-ROLE-FW)
+
+
 class Ending(StrEnum):
+    NONE = ""  # the match is running
     KO = "ko"  # SC-END-1
     TIME = "time"  # SC-END-2
     EXTRA_TIME = "extra-time"  # SC-ET
@@ -99,9 +110,9 @@ class Data(GameState):
     end_after_phase: bool  # the last deck ran out inside a Shooting Phase/penalty (SC-DECK-3b/c)
     phase: Phase
     actor: int = field(seat=True)
-    queue: list[int] = field(seat=True)  # seats still to answer the open window, actor first
+    queue: Window  # the open window: seats still to answer, the actor first (closed in a turn)
     played: int = field(range=(0, MAX_COUNT))  # cards played this turn
-    pending: str  # verb of an unfinished multi-card play ("" when none)
+    pending: Pending  # an unfinished multi-card play
     picks: list[str]  # cards already chosen for it, out of the hand
     mf_used: bool  # SC-ROLE-MF: once per turn
     kickoff: bool  # a kick-off turn: must play, no singing (SC-KO-2, SC-CROWD-1)
@@ -122,7 +133,7 @@ class Data(GameState):
     kick_seat: int = field(seat=True)  # who kicks off after the pending restart
     scorer: int = field(seat=True, none=-1)  # 2p: the seat who just scored, -1 if none (SC-RS-3)
     role_picks: list[str]  # 2p hidden change picks, "" = not yet committed
-    ending: str
+    ending: Ending
     passes: int = field(range=(0, MAX_COUNT))  # turns passed in a row with no card played (SC-PROJ-11)
     _legal: tuple[int, list[Any]] | None = cache()
 

@@ -13,11 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from pitchside.core.datafile import TomlTables, data_file, read_data
 from pitchside.core.errors import DataError
 from pitchside.core.locate import toml_array_line
+from pitchside.core.texts import Bilingual, Topic, TopicKind, bilingual, parse_topics
 from pitchside.games.world_ball import effects as fx
 from pitchside.games.world_ball import events as evx
 
@@ -48,7 +50,7 @@ class Character:
     tag: str
     effect: str
     params: Mapping[str, Any]
-    text: str
+    text: Bilingual  # the skill's text
     seed: bool = False
 
     @property
@@ -65,7 +67,7 @@ class EventCard:
     pending: bool
     effect: str
     params: Mapping[str, Any]
-    text: str
+    text: Bilingual
     seed: bool = False
     target: str = "none"  # from the effect's registration (events.TARGETS)
     answers: str = ""  # likewise: what a reactive event answers
@@ -79,7 +81,7 @@ class SkillCard:
     cls: str
     effect: str
     params: Mapping[str, Any]
-    text: str
+    text: Bilingual
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,6 +94,7 @@ class BasicCard:
     category: str
     cost: int  # set pieces: the stamina they cost (WB-SET-2); unused for action cards
     needs: int  # saves needed to negate the shot it makes; 0 for 救险
+    text: Bilingual
 
 
 @dataclass(frozen=True, eq=False)
@@ -218,10 +221,10 @@ class _File(TomlTables):
 def parse_characters(text: str, source: str, plays: tuple[str, ...]) -> dict[str, Character]:
     f = _File(text, source, "character")
     allowed = {"id", "zh", "name", "position", "stamina", "shoot", "save", "skill_zh", "skill", "tag", "effect",
-               "params", "text", "seed"}  # fmt: skip
+               "params", "text_zh", "text_en", "seed"}  # fmt: skip
     out: dict[str, Character] = {}
     for i in range(len(f.rows)):
-        raw = f.keys(i, allowed, allowed - {"params", "seed"})
+        raw = f.keys(i, allowed, allowed - {"params", "seed", "text_zh", "text_en"})
         cid = f.ident(i)
         if cid in out:
             f.fail(i, "id", f"duplicate character id {cid!r}")
@@ -249,7 +252,7 @@ def parse_characters(text: str, source: str, plays: tuple[str, ...]) -> dict[str
             tag,
             effect,
             f.params(i, ab.schema, plays),
-            f.string(i, "text"),
+            bilingual(f, i),
             f.boolean(i, "seed"),
         )
     return out
@@ -257,10 +260,10 @@ def parse_characters(text: str, source: str, plays: tuple[str, ...]) -> dict[str
 
 def parse_events(text: str, source: str) -> dict[str, EventCard]:
     f = _File(text, source, "event")
-    allowed = {"id", "zh", "name", "timing", "pending", "effect", "params", "text", "seed"}
+    allowed = {"id", "zh", "name", "timing", "pending", "effect", "params", "text_zh", "text_en", "seed"}
     out: dict[str, EventCard] = {}
     for i in range(len(f.rows)):
-        f.keys(i, allowed, {"id", "zh", "name", "timing", "effect", "text"})
+        f.keys(i, allowed, {"id", "zh", "name", "timing", "effect"})
         cid = f.ident(i)
         if cid in out:
             f.fail(i, "id", f"duplicate event id {cid!r}")
@@ -281,16 +284,16 @@ def parse_events(text: str, source: str) -> dict[str, EventCard]:
             )
         params = f.params(i, eff.schema, ())
         out[cid] = EventCard(cid, f.string(i, "zh"), f.string(i, "name"), timing, pending, effect, params,
-                             f.string(i, "text"), f.boolean(i, "seed"), eff.target, eff.answers)  # fmt: skip
+                             bilingual(f, i), f.boolean(i, "seed"), eff.target, eff.answers)  # fmt: skip
     return out
 
 
 def parse_skills(text: str, source: str, plays: tuple[str, ...]) -> dict[str, SkillCard]:
     f = _File(text, source, "skill")
-    allowed = {"id", "zh", "name", "class", "effect", "params", "text"}
+    allowed = {"id", "zh", "name", "class", "effect", "params", "text_zh", "text_en"}
     out: dict[str, SkillCard] = {}
     for i in range(len(f.rows)):
-        f.keys(i, allowed, allowed - {"params"})
+        f.keys(i, allowed, allowed - {"params", "text_zh", "text_en"})
         cid = f.ident(i)
         if cid in out:
             f.fail(i, "id", f"duplicate skill id {cid!r}")
@@ -302,14 +305,14 @@ def parse_skills(text: str, source: str, plays: tuple[str, ...]) -> dict[str, Sk
         if ab.kind == "action":
             f.fail(i, "effect", "a skill card is passive or triggered, never an [action] skill (WB-INC-7)")
         params = f.params(i, ab.schema, plays)
-        out[cid] = SkillCard(cid, f.string(i, "zh"), f.string(i, "name"), cls, effect, params, f.string(i, "text"))
+        out[cid] = SkillCard(cid, f.string(i, "zh"), f.string(i, "name"), cls, effect, params, bilingual(f, i))
     return out
 
 
 def parse_deck(text: str, source: str) -> tuple[dict[str, BasicCard], dict[str, int]]:
     """The basic cards defined in the deck file, and the count of every card id."""
     f = _File(text, source, "card")
-    allowed = {"id", "count", "category", "zh", "name", "cost", "needs"}
+    allowed = {"id", "count", "category", "zh", "name", "cost", "needs", "text_zh", "text_en"}
     basics: dict[str, BasicCard] = {}
     counts: dict[str, int] = {}
     for i in range(len(f.rows)):
@@ -319,7 +322,7 @@ def parse_deck(text: str, source: str) -> tuple[dict[str, BasicCard], dict[str, 
             f.fail(i, "id", f"duplicate card id {cid!r}")
         counts[cid] = f.integer(i, "count", 1, 200)
         if "category" not in raw:
-            for key in ("zh", "name", "cost", "needs"):
+            for key in ("zh", "name", "cost", "needs", "text_zh", "text_en"):
                 if key in raw:
                     f.fail(i, key, "only cards defined here (with a category) take this key")
             continue
@@ -334,7 +337,7 @@ def parse_deck(text: str, source: str) -> tuple[dict[str, BasicCard], dict[str, 
         needs = f.integer(i, "needs", 1, 9, 1) if cid != "save" else 0
         if cid == "save" and "needs" in raw:
             f.fail(i, "needs", "a 救险 makes no shot")
-        basics[cid] = BasicCard(cid, f.string(i, "zh"), f.string(i, "name"), category, cost, needs)
+        basics[cid] = BasicCard(cid, f.string(i, "zh"), f.string(i, "name"), category, cost, needs, bilingual(f, i))
     for cid in ACTION_IDS:
         if cid not in basics:
             raise DataError(source, None, "card", f"the deck must define the action card {cid!r} (WB-ACT-1)")
@@ -391,3 +394,74 @@ def _load_content(directory: str | None = None) -> Content:
     if directory is not None and not Path(directory).is_dir():
         raise DataError(directory, None, None, "not a directory of World Ball data files")
     return build_content(read_texts(directory))
+
+
+# --------------------------------------------------------------------------- rules texts
+
+TEXTS = DATA / "texts.toml"
+_TAGS = {
+    "passive": ("被动", "passive"),
+    "trigger": ("触发", "trigger"),
+    "action": ("主动，每回合一次", "action, once a turn"),
+}
+_CLASS_EN = {"attack": "attack", "defense": "defense", "stamina": "stamina"}
+_TIMING = {
+    "action": ("只能在自己的行动阶段打出", "own action phase only"),
+    "reactive": ("时机出现时随时打出", "any time its moment comes"),
+}
+
+
+def character_topic(ch: Character) -> Topic:
+    shoot = "-X" if ch.shoot is None else str(ch.shoot)
+    pos_en, pos_zh = POSITIONS[ch.position]
+    tag_zh, tag_en = _TAGS[ch.tag]
+    zh = (f"位置：{pos_zh} · 体力：{ch.stamina} · 射门耗能：{shoot} · 救险耗能：{ch.save}\n"
+          f"角色技能【{ch.skill_zh}】（{tag_zh}）：{ch.text.zh}")  # fmt: skip
+    en = (f"Position: {pos_en} · stamina {ch.stamina} · Shoot cost {shoot} · Save cost {ch.save}\n"
+          f"Skill {ch.skill} ({ch.skill_zh}, {tag_en}): {ch.text.en}")  # fmt: skip
+    return Topic(ch.id, TopicKind.CHARACTER, Bilingual(ch.zh, ch.name), Bilingual(zh, en),
+                 (ch.zh, ch.name, ch.skill_zh, ch.skill))  # fmt: skip
+
+
+def skill_topic(sk: SkillCard) -> Topic:
+    zh = f"技能卡【{CLASSES[sk.cls]}】：{sk.text.zh}"
+    en = f"Skill card, {_CLASS_EN[sk.cls]} ({CLASSES[sk.cls]}): {sk.text.en}"
+    return Topic(sk.id, TopicKind.SKILL, Bilingual(sk.zh, sk.name), Bilingual(zh, en), (sk.zh, sk.name))
+
+
+def event_topic(ev: EventCard) -> Topic:
+    when_zh, when_en = _TIMING[ev.timing]
+    zh = f"事件卡【{EVENT_MARK}】（{when_zh}）：{ev.text.zh}"
+    en = f"Event card ({EVENT_MARK}, {when_en}): {ev.text.en}"
+    return Topic(ev.id, TopicKind.EVENT, Bilingual(ev.zh, ev.name), Bilingual(zh, en), (ev.zh, ev.name))
+
+
+def basic_topic(b: BasicCard) -> Topic:
+    cat_zh = CATEGORIES[b.category]
+    cat_en = "Action card" if b.category == "action" else "Set-piece card"
+    return Topic(b.id, TopicKind.CARD, Bilingual(b.zh, b.name),
+                 Bilingual(f"{cat_zh}：{b.text.zh}", f"{cat_en}: {b.text.en}"), (b.zh, b.name))  # fmt: skip
+
+
+def content_topics(content: Content) -> dict[str, Topic]:
+    """One topic per card and character the content defines."""
+    out: dict[str, Topic] = {}
+    for b in content.basics.values():
+        out[b.id] = basic_topic(b)
+    for ev in content.events.values():
+        out[ev.id] = event_topic(ev)
+    for sk in content.skills.values():
+        out[sk.id] = skill_topic(sk)
+    for ch in content.characters.values():
+        out[ch.id] = character_topic(ch)
+    return out
+
+
+@lru_cache(maxsize=4)
+def load_texts(directory: str | None = None) -> Mapping[str, Topic]:
+    """The rules texts (data/texts.toml), then every card and character of the content (its own data or
+    ``directory``'s, as a config's ``data`` names it)."""
+    topics = parse_topics(read_data(TEXTS, "texts", TEXTS), str(TEXTS))
+    for tid, topic in content_topics(load_content(directory)).items():
+        topics.setdefault(tid, topic)
+    return MappingProxyType(topics)

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
-from pitchside.core.game import Config, GameBase
+from pitchside.core.game import Config, GameBase, config_dict
 from pitchside.core.rng import Rng
 from pitchside.games.world_ball import actions
 from pitchside.games.world_ball.actions import Play
@@ -22,6 +22,7 @@ CONFIG_KEYS = ("seats", "halves", "sudden_death", "characters", "starter", "data
 
 if TYPE_CHECKING:
     from pitchside.agents.base import Agent
+    from pitchside.core.texts import Topic
 
 
 class WorldBall(GameBase):
@@ -37,6 +38,12 @@ class WorldBall(GameBase):
         from pitchside.games.world_ball.render import Renderer  # rich and the art load only for the terminal
 
         return Renderer(config)
+
+    def texts(self, config: Config | None = None) -> Mapping[str, Topic]:
+        from pitchside.games.world_ball.cards import load_texts
+
+        data = (config or {}).get("data")
+        return load_texts(data if isinstance(data, str) and data else None)
 
     def heuristic_agent(self) -> Agent:
         from pitchside.games.world_ball.heuristics import AGENT
@@ -59,18 +66,18 @@ class WorldBall(GameBase):
         ``sudden_death`` (WB-GAP-22, default false); ``characters`` one id per seat to skip the draft;
         ``starter`` the seat S of WB-GAP-4 (default: drawn); ``data`` a directory of replacement data files.
         """
-        cfg = dict(config or {})
+        cfg = config_dict(config, source)
         unknown = sorted(set(cfg) - set(CONFIG_KEYS))
         if unknown:
             raise DataError(source, None, unknown[0], f"unknown config key; known: {', '.join(CONFIG_KEYS)}")
         n = cfg.get("seats", 2)
-        if n not in SEAT_COUNTS or isinstance(n, bool):
+        if n not in SEAT_COUNTS:
             raise DataError(
                 source, None, "seats", f"{n!r} seats: World Ball is for 2, 4, 6, 8 or 10 players (WB-GEN-1)"
             )
         cfg["seats"] = n
         halves = cfg.get("halves", 2 if n >= 6 else 1)
-        if halves not in (1, 2) or isinstance(halves, bool):
+        if type(halves) is not int or halves not in (1, 2):
             raise DataError(source, None, "halves", "must be 1 or 2 (WB-END-2)")
         cfg["halves"] = halves
         sd = cfg.get("sudden_death", False)
@@ -128,7 +135,7 @@ class WorldBall(GameBase):
         return st
 
     def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> WorldBallState:
-        from pitchside.games.world_ball.view import read_setup
+        from pitchside.games.world_ball.setup import read_setup
 
         return read_setup(self, setup, source)
 

@@ -40,6 +40,15 @@ TEAM_STYLE = ("bold dodger_blue1", "bold red1")
 TEAM_LABEL = ("Team A A队", "Team B B队")
 BALL, EMPTY = "⚽", "·"
 
+
+def cards_count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def saves_count(n: int) -> str:
+    return f"{n} save" if n == 1 else f"{n} saves"
+
+
 _RANK = {Verb.PICK: 0, Verb.PLAY: 1, Verb.SAVE: 2, Verb.WALL: 3, Verb.SHOOT: 4, Verb.EQUIP: 5, Verb.SKILL: 6,
          Verb.DISCARD: 7, Verb.END: 20, Verb.PASS: 21}  # fmt: skip
 _HOW = {"card": "救险", "gk": "a goalkeeper's 射门 as 救险", "discard": "a discard as 救险 (舍身)", "wall": "人墙"}
@@ -99,6 +108,47 @@ class Renderer:
             parts.append(self.hand(view))
         return Group(*parts)
 
+    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+        """The board in a few lines, for a small terminal (80×24): score, one line a seat, the table, the hand."""
+        you = view.get("seat")
+        dec = view.get("decision") or {}
+        lines: list[RenderableType] = [self.scoreline(view)]
+        for info in view["seats"]:
+            s = info["seat"]
+            mark = "▶" if s == dec.get("seat") else ("…" if s in (dec.get("seats") or []) else " ")
+            line = Text(f"{mark} ", style="bold yellow")
+            line.append_text(Text.from_markup(self.seat(s, you)))
+            if s == view.get("active") and view.get("phase") != "draft":
+                line.append(" ●", style="green")
+            ch = info.get("character")
+            if ch in self.c.characters:
+                line.append(f" {self.c.characters[ch].zh} {info.get('position') or ''} ")
+                line.append(f"stamina {info['stamina']}/{info['max_stamina']}", style="bold")
+            else:
+                line.append(" choosing…", style="dim")
+            line.append(f" cards {info['cards']}/{info['hand_limit']}")
+            if info["injured"]:
+                line.append(" injured 受伤", style="red")
+            if info["skills"]:
+                line.append_text(Text.from_markup(" " + " ".join(self._skill_tag(x) for x in info["skills"])))
+            if info["pending"]:
+                line.append(" pending " + " ".join(self.c.names(x)[0] for x in info["pending"]), style="yellow")
+            lines.append(line)
+        window = self.window(view)
+        if isinstance(window, Panel):
+            lines.append(window.renderable)
+        if view.get("offers"):
+            for cid in view["offers"]:
+                ch = self.c.characters[cid]
+                shoot = "X" if ch.shoot is None else str(ch.shoot)
+                lines.append(Text(f"  {cid}: {ch.zh} {ch.name} {ch.position} stamina {ch.stamina} shoot/save "
+                                  f"{shoot}/{ch.save} · {ch.skill_zh} {ch.skill}"))  # fmt: skip
+        hand = view.get("hand")
+        if hand is not None and view.get("phase") != "draft":
+            names = " · ".join(f"{self.c.names(c)[0]} {c}" for c in sorted(hand)) or "no cards"
+            lines.append(Text.assemble(("Hand 手牌: ", "bold"), names, ("  (info CARD)", "dim")))
+        return Group(*lines)
+
     def scoreline(self, view: Mapping[str, Any]) -> RenderableType:
         score = view["score"]
         half = "sudden death 突然死亡" if view.get("sudden") else f"half {view['half']}/{view['halves']}"
@@ -125,9 +175,12 @@ class Renderer:
         dec = view.get("decision") or {}
         now, waiting = dec.get("seat"), set(dec.get("seats") or [])
         t = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
-        for col in ("", "seat", "team", f"character 人物 ({BACK['character']})", "pos", "stamina 体力", "cards",
-                    "skills 技能区", "pending 待发区"):  # fmt: skip
+        for col in ("", "seat", "team", f"character 人物 ({BACK['character']})", "pos"):
             t.add_column(col)
+        t.add_column("stamina 体力", no_wrap=True)  # never wrapped under the ⚽ (it would read as the cards)
+        t.add_column("cards", no_wrap=True)
+        t.add_column("skills 技能区", overflow="fold")  # never cut off
+        t.add_column("pending 待发区", overflow="fold")
         for info in view["seats"]:
             s = info["seat"]
             mark = "[bold yellow]▶[/]" if s == now else ("[dim]…[/]" if s in waiting else "")
@@ -183,8 +236,9 @@ class Renderer:
             self.card(shot["play"]) if shot["play"] != "shoot" or shot["card"] == "shoot" else "救险 as 射门 (脚后跟)"
         )
         blocked = f"; {self.who(view, shot['blocked'])} may not save (突破)" if shot["blocked"] >= 0 else ""
-        return (f"{self.who(view, shot['shooter'])} shoots: [bold]{what}[/] — needs [bold]{shot['need']}[/] "
-                f"save(s), {shot['saves']} so far{blocked}")  # fmt: skip
+        need = saves_count(shot["need"])
+        who = self.who(view, shot["shooter"])
+        return f"{who} shoots: [bold]{what}[/] — needs [bold]{need}[/], {shot['saves']} so far{blocked}"
 
     def offers(self, view: Mapping[str, Any]) -> RenderableType:
         t = Table(box=box.SIMPLE, header_style="dim", padding=(0, 1))
@@ -194,7 +248,7 @@ class Renderer:
             ch = self.c.characters[cid]
             shoot = "X" if ch.shoot is None else str(ch.shoot)
             t.add_row(cid, f"{ch.zh} {ch.name}", ch.position, BALL * ch.stamina, f"{shoot}/{ch.save}",
-                      f"{ch.skill_zh} {ch.skill}: {ch.text}")  # fmt: skip
+                      f"{ch.skill_zh} {ch.skill}: {ch.text.en}")  # fmt: skip
         return Panel(t, title=f"Your characters to choose from ({BACK['character']})", title_align="left")
 
     def hand(self, view: Mapping[str, Any]) -> RenderableType:
@@ -206,8 +260,8 @@ class Renderer:
         t.add_column("what it does")
         for cid in sorted(counts):
             label = f"[bold]{cid}[/]" + (f" ×{counts[cid]}" if counts[cid] > 1 else "")
-            t.add_row(label, self.kind(cid), self.text(cid))
-        title = f"Your hand 手牌 ({len(hand)} cards)"
+            t.add_row(label, self.kind(cid), self.text(cid, view.get("needs")))
+        title = f"Your hand 手牌 ({cards_count(len(hand))})"
         if not hand:
             return Panel(Text("no cards", style="dim"), title=title, title_align="left", box=box.ROUNDED)
         return Panel(t, title=title, title_align="left", box=box.ROUNDED)
@@ -220,20 +274,22 @@ class Renderer:
             return f"[{EVENT_MARK}] event" + (" (reactive)" if self.c.events[cid].timing == "reactive" else "")
         return {"action": "action 动作", "set_piece": "set piece 定位球"}.get(cat, cat)
 
-    def text(self, cid: str) -> str:
+    def text(self, cid: str, needs: Mapping[str, int] | None = None) -> str:
+        """What a card does; ``needs``: the saves the viewer's shots need now (skills such as 定位球专家 raise it)."""
         c = self.c
         if cid in c.events:
-            return f"{c.events[cid].zh}: {c.events[cid].text}"
+            return f"{c.events[cid].zh}: {c.events[cid].text.en}"
         if cid in c.skills:
-            return f"{c.skills[cid].zh}: {c.skills[cid].text}"
+            return f"{c.skills[cid].zh}: {c.skills[cid].text.en}"
         b = c.basics.get(cid)
         if b is None:
             return cid
         if cid == "save":
             return "救险: answers an opposing shot (your Save cost)"
+        need = (needs or {}).get(cid, b.needs)
         if b.category == "set_piece":
-            return f"{b.zh}: a shot costing {b.cost}, needs {b.needs} save(s)"
-        return f"{b.zh}: a shot (your Shoot cost), needs {b.needs} save(s)"
+            return f"{b.zh}: a shot costing {b.cost}, needs {saves_count(need)}"
+        return f"{b.zh}: a shot (your Shoot cost), needs {saves_count(need)}"
 
     # ------------------------------------------------------------------ the decision
 
@@ -263,7 +319,7 @@ class Renderer:
             left = shot.get("need", 1) - shot.get("saves", 0)
             cost = (view.get("costs") or {}).get("save")
             pay = "" if cost is None else f" Your 救险 costs {cost} stamina; you have {view['seats'][you]['stamina']}."
-            text = (f"RESPONSE WINDOW — {self._shot_line(view, shot)}.\nIt scores unless {left} more save(s) come."
+            text = (f"RESPONSE WINDOW — {self._shot_line(view, shot)}.\nIt scores unless {saves_count(left)} more come."
                     f"{pay} You may answer: {options}.")  # fmt: skip
             title = "Save the shot? 救险"
         elif label == "save":
@@ -330,6 +386,28 @@ class Renderer:
             return "discard " + self.card(a.arg)
         return {Verb.END: "end the action phase", Verb.PASS: "pass"}.get(v, "")
 
+    def ends_turn(self, text: str) -> bool:
+        """Whether the person chose to end the turn (``end``, a discard, a draft pick); any other ending came by
+        itself (a shot that leaves no stamina, an injury)."""
+        try:
+            return parse(text).verb in (Verb.END, Verb.DISCARD, Verb.PICK)
+        except InvalidAction:
+            return False
+
+    def seat_topics(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Every revealed character's skill and every equipped skill card (issue 8), as (who, topic id)."""
+        out: list[tuple[str, str]] = []
+        equipped: dict[str, list[int]] = {}
+        for info in view["seats"]:
+            ch = info.get("character")
+            if ch in self.c.characters:
+                out.append((self.seat(info["seat"], view.get("seat")), ch))
+            for sid in info["skills"]:
+                equipped.setdefault(sid, []).append(info["seat"])
+        for sid, seats in equipped.items():
+            out.append((", ".join(self.seat(s, view.get("seat")) for s in seats), sid))
+        return out
+
     def action_rank(self, text: str) -> int:
         try:
             return _RANK.get(parse(text).verb, 50)
@@ -356,7 +434,7 @@ class Renderer:
         if k == "drew":
             return f"   you drew {', '.join(self.c.names(c)[0] for c in d.get('cards', []))}"
         if k == "shot":
-            return f"{who} [bold]SHOOTS[/] {self.card(d.get('play', ''))} (needs {d.get('need')} save(s))"
+            return f"{who} [bold]SHOOTS[/] {self.card(d.get('play', ''))} (needs {saves_count(int(d.get('need', 1)))})"
         if k == "save":
             return f"{who} [bold]saves[/] with {_HOW.get(d.get('how', ''), d.get('how'))}"
         if k == "save-counts":
@@ -395,11 +473,11 @@ class Renderer:
             "stamina": lambda: f"   {who} stamina {d.get('stamina')} ({d.get('change', 0):+d}, {d.get('why')})",
             "recovery": lambda: f"   {who} recovers: stamina {d.get('stamina')}, healthy",
             "end": lambda: f"   {who} ends the action phase",
-            "needs": lambda: f"   the shot now needs {d.get('need')} saves",
+            "needs": lambda: f"   the shot now needs {saves_count(int(d.get('need', 1)))}",
             "pending": lambda: f"   {self.card(d.get('card', ''))} waits in {who}'s pending area 待发区",
             "pending-resolves": lambda: f"   {who}: pending {self.card(d.get('card', ''))} takes effect",
             "discard": lambda: f"   {who} discards {self.card(d.get('card', ''))}",
-            "steal": lambda: f"   {who} takes {d.get('count')} card(s) from seat {d.get('target')}",
+            "steal": lambda: f"   {who} takes {cards_count(int(d.get('count', 1)))} from seat {d.get('target')}",
             "give": lambda: f"   {who} gives a card to seat {d.get('target')}",
             "event-resolves": lambda: f"   {self.card(d.get('card', ''))} takes effect",
             "draw-skipped": lambda: f"   {who} skips the draw (黄牌)",
@@ -461,5 +539,5 @@ class Renderer:
         for ch in c.characters.values():
             chars.add_row(ch.id, f"{ch.zh} {ch.name}", ch.position, str(ch.stamina),
                           "X" if ch.shoot is None else str(ch.shoot), str(ch.save),
-                          f"{ch.skill_zh} {ch.skill} [{ch.tag}]: {ch.text}")  # fmt: skip
+                          f"{ch.skill_zh} {ch.skill} [{ch.tag}]: {ch.text.en}")  # fmt: skip
         return Group(t, chars)

@@ -11,6 +11,7 @@ from typing import Any
 from pitchside.core.decision import OVER, Decision, DecisionKind
 from pitchside.core.errors import IllegalAction
 from pitchside.core.game import Event, Outcome
+from pitchside.core.legality import Refusal
 from pitchside.core.rng import Rng
 from pitchside.games.world_ball import actions as A
 from pitchside.games.world_ball.actions import Play, Verb
@@ -120,9 +121,16 @@ class WorldBallState(Windows):
         return view(self, seat)
 
     def why_illegal(self, seat: int, action: Any) -> IllegalAction:
-        from pitchside.games.world_ball.explain import explain
+        from pitchside.games.world_ball.legality import explain
 
         return explain(self, seat, action)
+
+    def refusals(self, seat: int, action: Any) -> list[Refusal]:
+        # Until this game's rules move onto core/legality.py: the one rule its refusal tree names.
+        if action in self.legal_actions(seat):
+            return []
+        e = self.why_illegal(seat, action)
+        return [Refusal(e.rule, e.message)]
 
     # ----------------------------------------------------------------- setup and the draft
 

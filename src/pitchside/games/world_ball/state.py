@@ -76,7 +76,7 @@ class Data(GameState):
     hands: list[list[str]] = field(length=SEATS)
     deck: list[str]  # the top card is the last one
     discard: list[str]  # public, oldest first
-    stamina: list[int] = field(length=SEATS)  # WB-GAP-2 (its bounds need the character: view._check)
+    stamina: list[int] = field(length=SEATS)  # WB-GAP-2 (its bounds need the character: setup._check)
     injured: list[bool] = field(length=SEATS)  # WB-GAP-13
     skills: list[list[str]] = field(length=SEATS)  # skill area per seat, in the order equipped (WB-GAP-15)
     pending: list[list[str]] = field(length=SEATS)  # pending area per seat, in the order placed (WB-GAP-14)
@@ -90,7 +90,7 @@ class Data(GameState):
     uses: int  # uses of the active character's [action] skill this turn (WB-GAP-16)
     skill_target: int = field(seat=True, none=-1)  # the teammate a multi-use [action] skill went to this turn
     block: int = field(seat=True, none=-1)  # seat denied saves against the active player's next shot (Kaká)
-    stack: list[dict[str, Any]]  # open windows and prompts, the last one on top (frames: view._stack)
+    stack: list[dict[str, Any]]  # open windows and prompts, the last one on top (frames: setup._stack)
     ending: str
     skip_draw: bool = derived()  # transient inside a turn start: a pending 黄牌 resolved (False between decisions)
     pw: list[Powers] = derived(copy="list")  # from chars and skills (effects.powers_of)

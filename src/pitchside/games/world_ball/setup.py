@@ -1,0 +1,129 @@
+"""Reading a World Ball setup (docs/notation.md) and the game's own setup invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from pitchside.core.errors import DataError
+from pitchside.core.rng import Rng
+from pitchside.core.state import read_fields
+from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, Phase
+
+if TYPE_CHECKING:
+    from pitchside.games.world_ball.game import WorldBall
+    from pitchside.games.world_ball.rules import WorldBallState
+
+_FRAME_KEYS: dict[str, dict[str, type]] = {
+    SHOT: {"seat": int, "play": str, "card": str, "need": int, "saves": int, "blocked": int, "refused": int,
+           "from": int, "at": int, "passed": int},
+    SAVE: {"seat": int, "how": str, "card": str, "shooter": int, "from": int, "at": int, "passed": int},
+    EVENT: {"seat": int, "card": str, "target": int, "extra": str, "depth": int, "from": int, "at": int,
+            "passed": int},
+    PROMPT: {"effect": str, "point": str, "seat": int, "at": int},
+}  # fmt: skip
+_SEAT_KEYS = ("seat", "shooter", "from", "at", "blocked", "target", "saver")
+
+
+def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldBallState:
+    """Build a state from the setup notation (docs/notation.md); errors name the field."""
+    from pitchside.games.world_ball.game import blank
+
+    def fail(field: str, message: str) -> DataError:
+        return DataError(source, None, field, message)
+
+    if not isinstance(setup, Mapping):
+        raise fail("", "a setup is a JSON object")
+    if setup.get("game", "world-ball") != "world-ball":
+        raise fail("game", "this is a World Ball setup reader")
+    raw_cfg = setup.get("config") or {}
+    if not isinstance(raw_cfg, Mapping):
+        raise fail("config", "must be an object")
+    cfg = dict(raw_cfg)
+    if "seats" in setup:
+        cfg.setdefault("seats", setup["seats"])
+    cfg = game.normalize_config(cfg, source)
+    t = game.table(cfg)
+    n = t.n
+    st = blank(t, Rng(0))
+    read_fields(st, setup, source, seats=n, header={"game", "seats", "config"})
+    _stack(st.stack, n, fail)
+    if "chars" not in setup and "characters" in cfg:
+        st.chars = list(cfg["characters"])
+    _check(st, fail)
+    for s in range(n):
+        st.refresh_powers(s)
+    if "stamina" not in setup and st.phase is not Phase.DRAFT:
+        st.stamina = [st.max_stamina(s) for s in range(n)]
+    for s in range(n):
+        if not 0 <= st.stamina[s] <= max(st.max_stamina(s), 0):
+            raise fail(f"stamina.{s}", f"must be 0..{st.max_stamina(s)} (WB-GAP-2)")
+    if st.stack and st.stack[-1]["at"] < 0:  # a hand-written situation: let the window find its seat
+        st.settle([])
+    return st
+
+
+def _stack(stack: list[dict[str, Any]], n: int, fail: Any) -> None:
+    """Each frame (already a list of objects of scalars, core.state) has its kind's keys, seats in range."""
+    for i, f in enumerate(stack):
+        if f.get("k") not in _FRAME_KEYS:
+            raise fail(f"stack.{i}", f"a frame is an object with k = {', '.join(_FRAME_KEYS)}")
+        want = _FRAME_KEYS[f["k"]]
+        for key, kind in want.items():
+            v = f.get(key)
+            if not isinstance(v, kind) or isinstance(v, bool):
+                raise fail(f"stack.{i}.{key}", f"must be {'an integer' if kind is int else 'a string'}")
+        for key, v in f.items():
+            if key != "k" and key not in want and (f["k"] != PROMPT or not isinstance(v, int | str)):
+                raise fail(f"stack.{i}.{key}", "unknown frame field")
+            if key in _SEAT_KEYS and (not isinstance(v, int) or isinstance(v, bool) or not -1 <= v < n):
+                raise fail(f"stack.{i}.{key}", f"must be a seat 0..{n - 1} (or -1)")
+
+
+def _check(st: WorldBallState, fail: Any) -> None:
+    """The situation must be one the rules can reach: cards conserved, ids known, seats in range."""
+    from pitchside.games.world_ball.game import card_census
+
+    c = st.t.content
+    n = st.t.n
+    for s, cid in enumerate(st.chars):
+        if cid and cid not in c.characters:
+            raise fail(f"chars.{s}", f"{cid!r} is not a character")
+    chosen = [x for x in st.chars if x]
+    if len(set(chosen)) != len(chosen):
+        raise fail("chars", "a character can be chosen only once (WB-GAP-1)")
+    offered = [x for o in st.offers for x in o]
+    for s, o in enumerate(st.offers):
+        for cid in o:
+            if cid not in c.characters or cid in chosen:
+                raise fail(f"offers.{s}", f"{cid!r} is not a character left to choose")
+    if len(set(offered)) != len(offered):
+        raise fail("offers", "a character is offered twice")
+    if st.phase is Phase.DRAFT:
+        if any(bool(st.chars[s]) == bool(st.offers[s]) for s in range(n)):
+            raise fail("offers", "in the draft every seat has either a character or characters to choose from")
+    elif not all(st.chars):
+        raise fail("chars", "every seat needs a character outside the draft")
+    for s, area in enumerate(st.skills):
+        classes = [c.skills[x].cls if x in c.skills else "" for x in area]
+        if "" in classes:
+            raise fail(f"skills.{s}", "only skill cards can be equipped (WB-SKILL-2)")
+        if len(set(classes)) != len(classes):
+            raise fail(f"skills.{s}", "one skill of each class (WB-SKILL-4)")
+    for s, area in enumerate(st.pending):
+        if any(x not in c.events or not c.events[x].pending for x in area) or len(set(area)) != len(area):
+            raise fail(f"pending.{s}", "only pending events, one of each name (WB-GAP-14)")
+    want = Counter(c.physical)
+    got = card_census(st)
+    if st.phase is Phase.DRAFT and not got:
+        pass  # the deck is shuffled after the draft (WB-SETUP-5)
+    else:
+        for cid in sorted(set(got) | set(want)):
+            if got[cid] != want[cid]:
+                where = "hands" if cid not in want else "deck"
+                raise fail(where, f"card {cid}: {got[cid]} in play, the deck has {want[cid]} (cards must be conserved)")
+    if any(x < 0 for x in st.score):  # seats, lengths and types: the declaration (state.Data)
+        raise fail("score", "needs two scores, team A's then team B's")
+    if st.half > st.t.halves:
+        raise fail("half", f"must be 1..{st.t.halves}")

@@ -1,0 +1,149 @@
+"""My World Cup's action space and observation layout (docs/rl.md, "My World Cup 2010").
+
+Card and team ids come from the match's data files (the game's content loaders); verbs are the
+game's notation constants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pitchside.core.decision import DecisionKind
+from pitchside.core.game import Game, View
+from pitchside.games.my_world_cup.actions import Verb
+from pitchside.games.my_world_cup.cards import load_cards
+from pitchside.games.my_world_cup.teams import load_teams
+from pitchside.rl.spaces import Encoding, Layout, Sparse, one_hot_index
+
+SLOTS = 9
+HALVES = ("top", "bottom")
+PHASES = ("preparation", "lineup", "display", "pairing", "shootout", "over")
+KINDS = tuple(k.value for k in DecisionKind)
+LABELS = (
+    "preparation:discard",
+    "preparation:gamble",
+    "lineup",
+    "display:swap",
+    "display:swap-in",
+    "display:first",
+    "display:flip",
+    "pairing:lead",
+    "pairing:target",
+    "resolution:ignore-defense",
+    "resolution:double-dice",
+    "resolution:reroll",
+    "resolution:foul-die",
+    "resolution:red-card",
+)
+CARD_KINDS = ("goal", "attack", "defense", "foul")
+STATUS = ("unresolved", "resolved", "removed")
+SLOT_VERBS = (Verb.SWAP, Verb.FIRST, Verb.FLIP, Verb.LEAD, Verb.PAIR, Verb.REMOVE)
+BARE = (Verb.READY, Verb.ROLL, Verb.SKIP, Verb.VOID, Verb.DOUBLE, Verb.SINGLE, Verb.REROLL, Verb.IGNORE)
+
+
+def action_texts(cards: list[str]) -> list[str]:
+    """Every action My World Cup can offer with these card ids, in a fixed order (docs/notation.md)."""
+    out = [f"field {c}:{h}" for c in cards for h in HALVES]
+    out += [f"swap {c}:{h}" for c in cards for h in HALVES]
+    out += [f"discard {c}" for c in cards]
+    out += [f"{v.value} {i}" for v in SLOT_VERBS for i in range(1, SLOTS + 1)]
+    out += [v.value for v in BARE]
+    return out
+
+
+def make(game: Game, config: dict[str, Any]) -> Encoding:
+    cardset = load_cards(config.get("cards_file"))
+    cards = sorted(cardset.cards)
+    teams = sorted(load_teams(config.get("teams_file")).teams)
+    total = len(cardset)
+    most = max(cardset.cards[c].count for c in cards)
+    ci, ti = one_hot_index(cards), one_hot_index(teams)
+    L = Layout()
+    o_me = L.add("seat", 2, 1, "the observing seat (0 home, 1 away), one-hot; all zero for a spectator")
+    o_phase = L.add("phase", len(PHASES), 1, "phase, one-hot: " + ", ".join(PHASES))
+    o_kind = L.add("decision_kind", len(KINDS), 1, "open decision kind, one-hot: " + ", ".join(KINDS))
+    o_label = L.add("decision_label", len(LABELS), 1, "the question, one-hot: " + ", ".join(LABELS))
+    o_dseat = L.add("decision_seat", 2, 1, "the seat that answers now, one-hot")
+    o_ask = L.add(
+        "ask", 2 + SLOTS + 1, 10, "the open question's active team one-hot, active slot one-hot, dice to roll"
+    )
+    o_score = L.add("score", 6, 20, "goals home, away; extra time; shootout goals home, away; kicks (sum)")
+    o_deck = L.add("deck", 3, total, "cards in the deck, cards elsewhere (other teams' hands), dice rolled")
+    o_rev = L.add("revealed", 1, 1, "lineups revealed")
+    o_disc = L.add("discard", len(cards), most, "discard pile (public): copies of each card id (sorted ids)")
+    slot = 1 + len(cards) + 1 + len(CARD_KINDS) + 2 + len(STATUS) + 1
+    side = len(teams) + len(cards) + 7 + SLOTS * slot
+    o_sides = L.add(
+        "sides",
+        2 * side,
+        total,
+        f"per side, home first ({side} each): team one-hot (sorted ids), own hand "
+        "(copies per card id; zero for the other side), hand size, cards fielded, lineup limit, ready, "
+        f"yellow cards, red cards, once-per-match skills used; then {SLOTS} lineup slots ({slot} each: shown, "
+        "card one-hot, bottom half, kind one-hot (goal attack defense foul), value, speed, status one-hot "
+        "(unresolved resolved removed), rolls first)",
+    )
+    phase_i, kind_i, label_i = one_hot_index(PHASES), one_hot_index(KINDS), one_hot_index(LABELS)
+    ckind_i, status_i = one_hot_index(CARD_KINDS), one_hot_index(STATUS)
+
+    def write(v: View, o: Sparse) -> None:
+        me = v["seat"]
+        if me is not None:
+            o.one(o_me + me)
+        o.one(o_phase + phase_i[v["phase"]])
+        d = v["decision"]
+        o.one(o_kind + kind_i[d["kind"]])
+        if d["label"] in label_i:
+            o.one(o_label + label_i[d["label"]])
+        if d["seat"] is not None:
+            o.one(o_dseat + d["seat"])
+        ask = v.get("ask") or {}
+        if isinstance(ask.get("active_team"), int):
+            o.one(o_ask + ask["active_team"])
+        if isinstance(ask.get("active_slot"), int) and 1 <= ask["active_slot"] <= SLOTS:
+            o.one(o_ask + 2 + ask["active_slot"] - 1)
+        if isinstance(ask.get("dice"), int):
+            o.set(o_ask + 2 + SLOTS, ask["dice"])
+        o.set(o_score, v["score"][0])
+        o.set(o_score + 1, v["score"][1])
+        o.set(o_score + 2, v["period"] != "regular")
+        o.set(o_score + 3, v["shootout"]["goals"][0])
+        o.set(o_score + 4, v["shootout"]["goals"][1])
+        o.set(o_score + 5, sum(v["shootout"]["kicks"]))
+        o.set(o_deck, v["deck"])
+        o.set(o_deck + 1, v["elsewhere"])
+        o.set(o_deck + 2, len(v["rolls"]))
+        o.set(o_rev, v["revealed"])
+        o.counts(o_disc, ci, v["discard"])
+        for i, sd in enumerate(v["sides"]):
+            base = o_sides + i * side
+            tid = sd["team"]["id"]
+            if tid in ti:
+                o.one(base + ti[tid])
+            k = base + len(teams)
+            if sd["hand"] is not None:
+                o.counts(k, ci, sd["hand"])
+            k += len(cards)
+            o.set(k, sd["hand_count"])
+            o.set(k + 1, sd["fielded"])
+            o.set(k + 2, sd["limit"])
+            o.set(k + 3, sd["ready"])
+            o.set(k + 4, sd["yellows"])
+            o.set(k + 5, sd["reds"])
+            o.set(k + 6, len(sd["used"]))
+            k += 7
+            for j, c in enumerate((sd["lineup"] or ())[:SLOTS]):
+                b = k + j * slot
+                o.one(b)
+                cid, _, half = c["card"].partition(":")
+                o.one(b + 1 + ci[cid])
+                o.set(b + 1 + len(cards), half == "bottom")
+                b += 2 + len(cards)
+                if c["kind"] in ckind_i:
+                    o.one(b + ckind_i[c["kind"]])
+                o.set(b + len(CARD_KINDS), c["value"])
+                o.set(b + len(CARD_KINDS) + 1, c["speed"])
+                o.one(b + len(CARD_KINDS) + 2 + status_i[c["status"]])
+                o.set(b + len(CARD_KINDS) + 2 + len(STATUS), c["first"])
+
+    return Encoding(game, config, action_texts(cards), L, write)

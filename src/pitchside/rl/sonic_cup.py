@@ -1,0 +1,133 @@
+"""Sonic Cup's action space and observation layout (docs/rl.md, "Sonic Cup").
+
+The card ids come from the match's deck file (the game's content loader), so a deck of one's own
+gets its own space; verbs, roles and phases are the game's notation constants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pitchside.core.decision import DecisionKind
+from pitchside.core.game import Game, View
+from pitchside.games.sonic_cup.actions import Verb
+from pitchside.games.sonic_cup.cards import load_deck
+from pitchside.games.sonic_cup.state import Phase, Role
+from pitchside.rl.spaces import Encoding, Layout, Sparse, one_hot_index
+
+ZONES = range(1, 10)
+ROLES = tuple(r.value for r in Role)
+PHASES = tuple(p.name.lower() for p in Phase)
+KINDS = tuple(k.value for k in DecisionKind)
+PENDING = (Verb.PK.value, Verb.ANY.value, Verb.FW.value)
+ARROWS = "LCR"
+
+
+def action_texts(cards: list[str]) -> list[str]:
+    """Every action Sonic Cup can offer with these card ids, in a fixed order (docs/notation.md)."""
+    out: list[str] = []
+    for c in cards:
+        out += [f"move {c}>{z}" for z in ZONES]
+        for v in PENDING:  # a first pick (no zone) or a last card with its target
+            out += [f"{v} {c}", *(f"{v} {c}>{z}" for z in ZONES)]
+        out += [f"mpk {c}>{z}" for z in ZONES]
+        out += [f"df {c}>{z}" for z in ZONES]
+        out += [f"{v} {c}" for v in ("kb", "foul", "swap", "discard")]
+    out += [f"role {r}" for r in ROLES]
+    out += ["sing", "pass", "end", "done", "keep"]
+    return out
+
+
+def make(game: Game, config: dict[str, Any]) -> Encoding:
+    deck = load_deck(config.get("deck"))
+    cards = sorted(deck.cards)
+    copies = {c: deck.cards[c].count for c in cards}
+    total = len(deck)
+    n = int(config["seats"])
+    ci = one_hot_index(cards)
+    L = Layout()
+    o_me = L.add("seat", n, 1, "the observing seat, one-hot (all zero for a spectator)")
+    o_hand = L.add("hand", len(cards), max(copies.values()), "own hand: copies of each card id (sorted ids)")
+    o_disc = L.add("discard", len(cards), max(copies.values()), "discard pile (public): copies of each card id")
+    o_picks = L.add("picks", len(cards), 3, "cards already picked for the unfinished play")
+    o_pend = L.add("pending", len(PENDING), 1, "the unfinished multi-card play: pk, any, fw")
+    o_ball = L.add("ball", 9, 1, "the ball's zone 1..9, one-hot")
+    o_score = L.add("score", 2, 9, "goals: blue, red")
+    o_deck = L.add("deck", 1, total, "cards left in the deck")
+    o_count = L.add("deck_counter", 2, 9, "the deck counter and the deck passes that end the match")
+    o_et = L.add("extra_time", 1, 1, "extra time")
+    o_phase = L.add("phase", len(PHASES), 1, "phase, one-hot: " + ", ".join(PHASES))
+    o_kind = L.add("decision_kind", len(KINDS), 1, "open decision kind, one-hot: " + ", ".join(KINDS))
+    o_dseat = L.add("decision_seat", n, 1, "the seat that answers now, one-hot")
+    o_dseats = L.add("decision_seats", n, 1, "every seat the open window still concerns")
+    o_must = L.add("must_play", 1, 1, "the seat to act must play a card (kick-off, or everyone passed)")
+    o_sang = L.add("sang", 2, 1, "the team has sung (blue, red)")
+    per = 1 + len(ROLES) + 4
+    o_seats = L.add(
+        "seats",
+        n * per,
+        total,
+        f"per seat ({per} each): team is red, roles multi-hot ({', '.join(ROLES)}), "
+        "hand size, hand limit, tired, singing",
+    )
+    o_shoot = L.add(
+        "shooting",
+        2 + 2 * len(ARROWS),
+        1,
+        "a shot is on: on, attack is red, arrows to match (L C R), arrows of the last shot (L C R)",
+    )
+    o_comm = L.add("committed", n, 1, "2 seats, change of player card: the seat has committed its hidden pick")
+    o_pick = L.add("my_pick", len(ROLES) + 1, 1, "own committed pick: a role or keep")
+    pick_i = one_hot_index([*ROLES, "keep"])
+    role_i = one_hot_index(ROLES)
+    phase_i, kind_i, pend_i = one_hot_index(PHASES), one_hot_index(KINDS), one_hot_index(PENDING)
+
+    def write(v: View, o: Sparse) -> None:
+        me = v["seat"]
+        if me is not None:
+            o.one(o_me + me)
+            o.counts(o_hand, ci, v["hand"])
+        o.counts(o_disc, ci, v["discard"])
+        o.counts(o_picks, ci, v["picks"])
+        if v["pending"]:
+            o.one(o_pend + pend_i[v["pending"]])
+        o.one(o_ball + v["ball"] - 1)
+        o.set(o_score, v["score"]["blue"])
+        o.set(o_score + 1, v["score"]["red"])
+        o.set(o_deck, v["deck"])
+        o.set(o_count, v["deck_counter"])
+        o.set(o_count + 1, v["deck_passes"])
+        o.set(o_et, v["extra_time"])
+        o.one(o_phase + phase_i[v["phase"]])
+        d = v["decision"]
+        o.one(o_kind + kind_i[d["kind"]])
+        if d["seat"] is not None:
+            o.one(o_dseat + d["seat"])
+        for s in d["seats"]:
+            o.one(o_dseats + s)
+        o.set(o_must, v["must_play"])
+        o.set(o_sang, v["sang"]["blue"])
+        o.set(o_sang + 1, v["sang"]["red"])
+        for s in v["seats"]:
+            base = o_seats + s["seat"] * per
+            o.set(base, s["team"] == "red")
+            for r in s["roles"]:
+                o.one(base + 1 + role_i[r])
+            k = base + 1 + len(ROLES)
+            o.set(k, s["cards"])
+            o.set(k + 1, s["limit"])
+            o.set(k + 2, s["tired"])
+            o.set(k + 3, s["singing"])
+        sh = v.get("shooting")
+        if sh is not None:
+            o.one(o_shoot)
+            o.set(o_shoot + 1, sh["attack"] == "red")
+            for j, a in enumerate(ARROWS):
+                o.set(o_shoot + 2 + j, a in sh["match"])
+                o.set(o_shoot + 5 + j, a in sh["last_shot"])
+        for s, c in enumerate(v.get("committed", ())):
+            o.set(o_comm + s, c)
+        if "my_pick" in v:
+            o.one(o_pick + pick_i[v["my_pick"]])
+
+    return Encoding(game, config, action_texts(cards), L, write)

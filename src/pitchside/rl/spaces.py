@@ -1,0 +1,181 @@
+"""Integer action spaces, action masks and observation tensors: the one place integers stand for actions.
+
+An :class:`Encoding` is made per game and configuration (the seat count and the data files decide
+which actions exist). Its action space is a fixed, ordered list of action texts in the game's own
+notation (docs/notation.md): index ``i`` is ``texts[i]``. Its observation is a flat float32 vector
+written only from ``state.view(seat)`` through a :class:`Layout` of named fields (docs/rl.md).
+
+Each game's encoder lives in its own module (``pitchside.rl.<game>``) and is found through
+``ENCODERS`` by game id, as the registry finds games: no dispatch over games, and the games
+themselves know nothing of numpy or RL.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pitchside.core.errors import PitchsideError
+from pitchside.core.game import Action, Config, Game, State, View
+
+ENCODERS: dict[str, str] = {
+    "sonic-cup": "pitchside.rl.sonic_cup",
+    "world-ball": "pitchside.rl.world_ball",
+    "my-world-cup": "pitchside.rl.my_world_cup",
+}
+
+FloatArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+
+
+class NoEncoder(PitchsideError):
+    """A game with no RL encoder (none is listed for its id in ``ENCODERS``)."""
+
+
+class ActionOutsideSpace(PitchsideError):
+    """The engine offered an action the fixed action space does not list: an encoder bug."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named run of the observation vector: ``size`` entries from ``offset``, each in [0, high]."""
+
+    name: str
+    offset: int
+    size: int
+    high: float
+    doc: str
+
+
+class Layout:
+    """The observation vector's fields in order; built once per encoding."""
+
+    def __init__(self) -> None:
+        self.fields: list[Field] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, high: float, doc: str) -> int:
+        """Append a field; returns its offset."""
+        if size <= 0 or high <= 0:
+            raise ValueError(f"field {name}: size and high must be positive")
+        f = Field(name, self.size, size, float(high), doc)
+        self.fields.append(f)
+        self.size += size
+        return f.offset
+
+    def highs(self) -> FloatArray:
+        out = np.empty(self.size, dtype=np.float32)
+        for f in self.fields:
+            out[f.offset : f.offset + f.size] = f.high
+        return out
+
+    def table(self) -> str:
+        """The layout as a Markdown table (docs/rl.md is written from this)."""
+        rows = ["| offset | size | field | range | meaning |", "|---:|---:|---|---|---|"]
+        rows += [f"| {f.offset} | {f.size} | `{f.name}` | 0..{f.high:g} | {f.doc} |" for f in self.fields]
+        return "\n".join(rows)
+
+
+class Sparse:
+    """The entries of one observation, collected as (index, value) pairs and written in one numpy call."""
+
+    __slots__ = ("idx", "val")
+
+    def __init__(self) -> None:
+        self.idx: list[int] = []
+        self.val: list[float] = []
+
+    def set(self, i: int, v: float) -> None:
+        if v:
+            self.idx.append(i)
+            self.val.append(v)
+
+    def one(self, i: int) -> None:
+        self.idx.append(i)
+        self.val.append(1.0)
+
+    def counts(self, offset: int, index: Mapping[str, int], items: Iterable[str]) -> None:
+        """Add 1 at ``offset + index[x]`` for each x (repeats add up)."""
+        for x in items:
+            self.idx.append(offset + index[x])
+            self.val.append(1.0)
+
+
+Writer = Callable[[View, Sparse], None]
+
+
+class Encoding:
+    """A game's fixed action space and observation layout for one configuration."""
+
+    def __init__(self, game: Game, config: Config, texts: Sequence[str], layout: Layout, write: Writer) -> None:
+        self.game = game
+        self.config = config
+        self.texts: tuple[str, ...] = tuple(texts)
+        if len(set(self.texts)) != len(self.texts):
+            raise ValueError(f"{game.id}: the action space lists an action twice")
+        self.actions: tuple[Action, ...] = tuple(game.parse_action(t) for t in self.texts)
+        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise ValueError(f"{game.id}: two texts of the action space parse to the same action")
+        self.layout = layout
+        self.high = layout.highs()
+        self._write = write
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    @property
+    def obs_size(self) -> int:
+        return self.layout.size
+
+    def encode(self, action: Action) -> int:
+        i = self.index.get(action)
+        if i is None:
+            raise ActionOutsideSpace(f"{self.game.id}: {action} is not in the action space (docs/rl.md)")
+        return i
+
+    def decode(self, i: int) -> Action:
+        if not 0 <= i < len(self.actions):
+            raise ActionOutsideSpace(f"{self.game.id}: action index {i} is outside 0..{len(self.actions) - 1}")
+        return self.actions[i]
+
+    def legal_indices(self, state: State, seat: int) -> list[int]:
+        """The seat's legal actions as sorted indices (empty when the seat is not to act)."""
+        return sorted(self.encode(a) for a in state.legal_actions(seat))
+
+    def mask(self, state: State, seat: int) -> MaskArray:
+        out = np.zeros(len(self.actions), dtype=np.int8)
+        out[self.legal_indices(state, seat)] = 1
+        return out
+
+    def observe(self, view: View) -> FloatArray:
+        """The observation tensor of one view (what one seat sees); never of a state."""
+        sp = Sparse()
+        self._write(view, sp)
+        idx = np.asarray(sp.idx, dtype=np.intp)
+        out = np.bincount(idx, weights=sp.val, minlength=self.layout.size).astype(np.float32)
+        np.minimum(out, self.high, out=out)  # counts past a field's stated range are clipped to it
+        return out
+
+    def observation(self, state: State, seat: int | None) -> FloatArray:
+        return self.observe(state.view(seat))
+
+
+def encoding_for(game: Game, config: Config | None = None) -> Encoding:
+    """The encoding of a game under a configuration (normalised by the game first)."""
+    module = ENCODERS.get(game.id)
+    if module is None:
+        raise NoEncoder(f"no RL encoder for {game.id}; encoders exist for {', '.join(sorted(ENCODERS))}")
+    cfg = game.normalize_config(config)
+    make: Callable[[Game, dict[str, Any]], Encoding] = importlib.import_module(module).make
+    return make(game, cfg)
+
+
+def one_hot_index(names: Sequence[str]) -> dict[str, int]:
+    return {x: i for i, x in enumerate(names)}

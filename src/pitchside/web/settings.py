@@ -1,0 +1,61 @@
+"""The server's limits and timers, from the environment (``PITCHSIDE_WEB_*``) or given by a program or test."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+
+from pitchside.core.errors import DataError
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every limit of the server. An over-limit request gets a clear error (code ``limit``), never a crash.
+
+    ``database_url``      None: the store's own choice (``PITCHSIDE_DATABASE_URL`` or SQLite in the data directory)
+    ``max_message_bytes`` one WebSocket message from a client
+    ``max_rooms``         open (unfinished) rooms on this server
+    ``max_connections``   WebSocket connections per room (players and spectators)
+    ``max_record_bytes``  an uploaded record
+    ``max_replays``       uploaded records kept for watching (the oldest goes first)
+    ``grace_seconds``     a seated person may be away this long before a bot plays their seat
+    ``turn_seconds``      the default turn timer (a room may set its own); 0: no timer
+    ``bot_workers``       threads that bots think in, off the event loop
+    ``bot_delay``         seconds a bot waits before it moves (so people can follow); 0 in tests
+    ``max_budget``        the largest IS-MCTS iteration budget a room may ask for
+    ``hello_seconds``     a new connection must say hello within this time
+    """
+
+    database_url: str | None = None
+    max_message_bytes: int = 4096
+    max_rooms: int = 1000
+    max_connections: int = 32
+    max_record_bytes: int = 4 * 1024 * 1024
+    max_replays: int = 100
+    grace_seconds: float = 30.0
+    turn_seconds: float = 0.0
+    bot_workers: int = 2
+    bot_delay: float = 0.0
+    max_budget: int = 2000
+    hello_seconds: float = 30.0
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
+        """Settings from ``PITCHSIDE_WEB_<FIELD>`` variables (PITCHSIDE_WEB_MAX_ROOMS=200); errors name the variable."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            key = "PITCHSIDE_WEB_" + f.name.upper()
+            raw = env.get(key)
+            if raw is None or f.name == "database_url":
+                continue
+            kind = int if isinstance(getattr(cls, f.name), int) else float
+            try:
+                value = kind(raw)
+            except ValueError:
+                raise DataError("<environment>", None, key, f"{raw!r} is not a {kind.__name__}") from None
+            if value < 0:
+                raise DataError("<environment>", None, key, "must not be negative")
+            values[f.name] = value
+        return replace(cls(), **values, **overrides)  # type: ignore[arg-type]

@@ -1,0 +1,93 @@
+"""The fixed action spaces, masks and observation tensors (pitchside.rl.spaces; docs/rl.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pitchside.core.registry import load_game
+from pitchside.core.rng import Rng
+from pitchside.rl.spaces import ActionOutsideSpace, NoEncoder, encoding_for
+from tests.rl.helpers import CASES, IDS, walk
+
+
+@pytest.mark.parametrize(("gid", "n"), CASES, ids=IDS)
+def test_every_action_met_in_random_play_round_trips(gid: str, n: int) -> None:
+    game = load_game(gid)
+    enc = encoding_for(game, {"seats": n})
+    met = set()
+    for seed in range(3):
+        for st, seat in walk(gid, n, seed):
+            legal = list(st.legal_actions(seat))
+            mask = enc.mask(st, seat)
+            assert mask.dtype == np.int8 and mask.shape == (enc.num_actions,)
+            assert int(mask.sum()) == len(legal)  # one index per legal action, no collisions
+            for a in legal:
+                i = enc.encode(a)
+                assert mask[i] == 1
+                assert enc.decode(i) == a
+                assert enc.texts[i] == str(a)
+                met.add(i)
+    assert len(met) > 10
+
+
+@pytest.mark.parametrize(("gid", "n"), CASES, ids=IDS)
+def test_every_text_of_the_space_parses_back_to_itself(gid: str, n: int) -> None:
+    game = load_game(gid)
+    enc = encoding_for(game, {"seats": n})
+    for i, text in enumerate(enc.texts):
+        assert str(game.parse_action(text)) == text
+        assert enc.encode(enc.decode(i)) == i
+
+
+@pytest.mark.parametrize(("gid", "n"), CASES, ids=IDS)
+def test_twins_with_the_same_view_encode_the_same(gid: str, n: int) -> None:
+    """The observation is built from view(seat) only: a determinized twin (other hands and the deck
+    dealt again) has the same view and must give the same tensor, though its hidden cards differ."""
+    enc = encoding_for(load_game(gid), {"seats": n})
+    differs = 0
+    for k, (st, seat) in enumerate(walk(gid, n, 5)):
+        if k % 7:
+            continue
+        twin = st.determinize(seat, Rng(k))
+        assert twin.view(seat) == st.view(seat)
+        np.testing.assert_array_equal(enc.observation(twin, seat), enc.observation(st, seat))
+        differs += twin.to_setup() != st.to_setup()
+    assert differs > 0  # the twins really hid something different
+
+
+@pytest.mark.parametrize(("gid", "n"), CASES, ids=IDS)
+def test_observation_stays_in_its_declared_range_and_differs_per_seat(gid: str, n: int) -> None:
+    enc = encoding_for(load_game(gid), {"seats": n})
+    st, _ = next(walk(gid, n, 1))
+    obs = [enc.observation(st, s) for s in range(n)]
+    for o in obs:
+        assert o.dtype == np.float32 and o.shape == (enc.obs_size,)
+        assert (o >= 0).all() and (o <= enc.high).all()
+    assert not np.array_equal(obs[0], obs[1])  # the seat one-hot and each seat's own hand
+    assert sum(f.size for f in enc.layout.fields) == enc.obs_size
+
+
+def test_outside_the_space_is_a_clear_error() -> None:
+    enc = encoding_for(load_game("sonic-cup"), {"seats": 2})
+    with pytest.raises(ActionOutsideSpace, match="outside"):
+        enc.decode(enc.num_actions)
+    with pytest.raises(ActionOutsideSpace, match="not in the action space"):
+        enc.encode(load_game("world-ball").parse_action("pass"))
+
+
+def test_a_game_without_an_encoder_is_named() -> None:
+    class Toy:
+        id = "toy"
+
+    with pytest.raises(NoEncoder, match="no RL encoder for toy"):
+        encoding_for(Toy(), {})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("gid", ["sonic-cup", "world-ball", "my-world-cup"])
+def test_docs_show_each_observation_layout_as_built(gid: str) -> None:
+    """docs/rl.md carries Layout.table() of each game at 2 seats; a changed layout must change the docs."""
+    text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert encoding_for(load_game(gid), {"seats": 2}).layout.table() in text
