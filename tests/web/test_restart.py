@@ -19,6 +19,15 @@ def snapshot(client: Any, rid: str) -> tuple[str, int, list[Any], str]:
     return room.state.fingerprint(), room.seq, [e.to_json() for e in room.events], room.status.value
 
 
+def update_at(ws: Any, seq: int) -> dict[str, Any]:
+    """Read ``ws`` up to its update of move ``seq`` (every update is read in order, so none is skipped)."""
+    while True:
+        m: dict[str, Any] = ws.receive_json()
+        if m["type"] == "update" and m["seq"] >= seq:
+            assert m["seq"] == seq, f"update {m['seq']} came before update {seq}"
+            return m
+
+
 def test_a_match_goes_on_after_a_restart(make_client: MakeClient, db_url: str) -> None:
     with make_client(db_url, grace_seconds=3600) as client:
         rid = make_room(client, "sonic-cup", 2, seed=3)
@@ -29,12 +38,12 @@ def test_a_match_goes_on_after_a_restart(make_client: MakeClient, db_url: str) -
             socks = {0: a, 1: b}
             for seat, ws in socks.items():
                 ws.send_json({"type": "hello", "token": tokens[seat]})
-            for _ in range(10):
+            last: dict[int, dict[str, Any]] = {}  # each socket's newest update: every message is read in order
+            for n in range(1, 11):
                 seat = room.deciding()
                 socks[seat].send_json({"type": "act", "action": str(room.state.legal_actions(seat)[-1])})
-                while room.seq < _ + 1:
-                    socks[seat].receive_json()
-            view = next(m for m in iter(a.receive_json, None) if m["type"] == "update" and m["seq"] == 10)["view"]
+                last[seat] = update_at(socks[seat], n)  # the server has applied move n (not raced on room.seq)
+            view = (last[0] if last.get(0, {}).get("seq") == 10 else update_at(a, 10))["view"]
         before = snapshot(client, rid)
         finished_id = make_room(client, "my-world-cup", None)
         client.post(f"/api/rooms/{finished_id}/start")
