@@ -566,3 +566,85 @@ def test_a_broken_snapshot_is_a_data_error() -> None:
         WorldCup.from_json({k: v for k, v in snap.items() if k != "deck"})
     with pytest.raises(RuntimeError, match="90"):
         WorldCup.from_json({**snap, "deck": snap["deck"][1:]})
+
+
+# --------------------------------------------------------------------------- results without a match state
+
+
+def test_a_whole_tournament_from_paper_results() -> None:
+    """Issue 7, WC-PROJ-20: ``enter`` takes a result without a match state (a match played on paper): tables,
+    the bracket and the record book follow; the hands stay as they were unless given; the 90 cards stay."""
+    cup = WorldCup.new(5)
+    while (plan := cup.next_match()) is not None:
+        fx = plan.fixture
+        if fx.knockout:
+            r = cup.enter((1, 1), shootout=(4, 3)) if fx.number % 2 else cup.enter((2, 1), extra_time=True)
+            assert r.winner == fx.home and r.ending == ("penalties" if fx.number % 2 else "extra-time")
+        else:
+            home = [cup.hands.get(fx.home, [])[:3], list(cup.hands.get(fx.away, []))]
+            r = cup.enter((fx.number % 3, 1), yellows=(1, 0), hands=(home[0], home[1]))
+            assert r.winner == (None if fx.number % 3 == 1 else fx.home if fx.number % 3 == 2 else fx.away)
+        assert cup.census() == NINETY
+    assert cup.is_over() and cup.champion is not None and len(cup.results) == 63
+    book = record_book(cup)
+    assert sum(t["yellows"] for t in book["teams"].values()) == 48  # one per group match
+    assert WorldCup.from_json(json.loads(json.dumps(cup.to_json()))).to_json() == cup.to_json()
+
+
+def test_a_paper_result_keeps_the_cards_where_it_says() -> None:
+    """WC-MATCH-8, WC-GAP-3: the cards a team no longer holds go to the discard pile; in a knockout match a
+    team may hold cards drawn from the deck; without ``hands`` nothing moves (WC-PROJ-20)."""
+    cup = WorldCup.new(2)
+    fx = cup.next_fixture()
+    assert fx is not None
+    before = {t: list(cup.hands[t]) for t in (fx.home, fx.away)}
+    cup.enter((0, 0), hands=(before[fx.home][2:], before[fx.away]))
+    assert cup.hands[fx.home] == before[fx.home][2:] and cup.discard == before[fx.home][:2]
+    fx = cup.next_fixture()
+    assert fx is not None
+    kept = {t: list(cup.hands[t]) for t in (fx.home, fx.away)}
+    cup.enter((3, 0))
+    assert {t: cup.hands[t] for t in kept} == kept and len(cup.discard) == 2
+
+
+@pytest.mark.parametrize(
+    ("kw", "field", "words"),
+    [
+        ({"score": (1, -1)}, "score", "two whole numbers"),
+        ({"score": (1.0, 0)}, "score", "two whole numbers"),
+        ({"score": "2-1"}, "score", "two whole numbers"),
+        ({"score": (1, 0), "shootout": (4, 3)}, "shootout", "group match"),
+        ({"score": (1, 0), "extra_time": True}, "extra_time", "group match"),
+        ({"score": (1, 0), "yellows": (1,)}, "yellows", "two whole numbers"),
+        ({"score": (1, 0), "hands": ["x"]}, "hands", "two lists"),
+        ({"score": (1, 0), "hands": (["G9:none"], [])}, "hands.0", "draws nothing in a group match"),
+    ],
+)
+def test_a_bad_paper_result_is_refused_and_changes_nothing(kw: dict[str, Any], field: str, words: str) -> None:
+    """Issue 7: inputs are checked before they are trusted: a DataError naming the field, the tournament as it was."""
+    cup = WorldCup.new(3)
+    snapshot = json.dumps(cup.to_json())
+    score = kw.pop("score")
+    with pytest.raises(DataError) as err:
+        cup.enter(score, **kw)
+    assert err.value.field == field and words in err.value.message
+    assert json.dumps(cup.to_json()) == snapshot
+
+
+def test_a_knockout_paper_result_needs_a_winner() -> None:
+    """WC-GAP-21: a level knockout match needs a shoot-out with a winner; a shoot-out needs a level match."""
+    cup = WorldCup.new(4)
+    while (fx := cup.next_fixture()) is not None and not fx.knockout:
+        cup.enter((1, 0), hands=([], []))  # every card played: the deck and the discard pile refill
+    snapshot = json.dumps(cup.to_json())
+    for score, kw, field in (((1, 1), {}, "score"), ((1, 1), {"shootout": (3, 3)}, "shootout"),
+                             ((2, 1), {"shootout": (3, 2)}, "shootout")):  # fmt: skip
+        with pytest.raises(DataError) as err:
+            cup.enter(score, **kw)  # type: ignore[arg-type]
+        assert err.value.field == field
+    assert json.dumps(cup.to_json()) == snapshot
+    fx = cup.next_fixture()
+    assert fx is not None
+    drawn = [(cup.deck or cup.discard)[-1]]  # a knockout match draws from the deck (WC-GAP-3, WC-GAP-23)
+    r = cup.enter((0, 2), hands=(list(cup.hands[fx.home]) + drawn, []))
+    assert r.winner == fx.away and drawn[0] in cup.hands.get(fx.home, drawn) and cup.census() == NINETY

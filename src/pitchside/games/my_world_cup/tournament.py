@@ -400,6 +400,85 @@ class WorldCup:
         self._check_cards()
         return result
 
+    def enter(
+        self,
+        score: tuple[int, int],
+        *,
+        shootout: tuple[int, int] | None = None,
+        extra_time: bool = False,
+        yellows: tuple[int, int] = (0, 0),
+        reds: tuple[int, int] = (0, 0),
+        hands: tuple[Sequence[str], Sequence[str]] | None = None,
+    ) -> Result:
+        """Take the next match's result without a match state: a match played on paper, or a test (issue 7).
+
+        ``score`` is (home, away). A knockout match needs a winner (WC-GAP-21): level scores need a
+        ``shootout`` (which implies extra time), and ``extra_time`` says a decided match went beyond 90 minutes;
+        a group match has neither. ``hands`` is each side's hand after the match: cards of the hand it brought
+        or, in a knockout match, drawn (WC-GAP-3: from the deck, or the discard pile once the deck is empty,
+        WC-GAP-23); the cards it no longer holds go to the discard pile (WC-MATCH-8). Without ``hands`` the hands
+        and the deck stay as they were (WC-PROJ-20). Everything is checked first: a DataError (source
+        ``<result>``) changes nothing."""
+        plan = self.next_match()
+        if plan is None:
+            raise DataError("<result>", None, None, "the tournament is over")
+        fx = plan.fixture
+        score = _score_pair(score, "score")
+        yellows, reds = _score_pair(yellows, "yellows"), _score_pair(reds, "reds")
+        level = score[0] == score[1]
+        if not fx.knockout:
+            if shootout is not None or extra_time:
+                field = "shootout" if shootout is not None else "extra_time"
+                raise DataError("<result>", None, field, f"{fx.label} is a group match: no extra time (WC-GAP-20)")
+            winner, ending = (None if level else (fx.home, fx.away)[score[1] > score[0]]), "full-time"
+        elif shootout is not None:
+            shootout = _score_pair(shootout, "shootout")
+            if not level or shootout[0] == shootout[1]:
+                raise DataError(
+                    "<result>", None, "shootout", "a shoot-out follows a level match and has a winner (WC-GAP-21)"
+                )
+            winner, ending = (fx.home, fx.away)[shootout[1] > shootout[0]], "penalties"
+        elif level:
+            raise DataError(
+                "<result>", None, "score", f"{fx.label} is a knockout match: give the shoot-out (WC-GAP-21)"
+            )
+        else:
+            winner, ending = (fx.home, fx.away)[score[1] > score[0]], "extra-time" if extra_time else "full-time"
+        if hands is not None and not (
+            isinstance(hands, (tuple, list))
+            and len(hands) == 2
+            and all(isinstance(h, (tuple, list)) and all(isinstance(c, str) for c in h) for h in hands)
+        ):
+            raise DataError("<result>", None, "hands", "two lists of card names (home, away)")
+        after: list[list[str]] = []
+        pool = Counter(self.deck) + Counter(self.discard)  # an empty deck is the discard pile reshuffled (WC-GAP-23)
+        for side, tid in enumerate((fx.home, fx.away)):
+            before = self.hands.get(tid, [])
+            kept = list(before) if hands is None or tid not in self.hands else [str(c) for c in hands[side]]
+            drawn = Counter(kept) - Counter(before)  # a knockout match draws from the deck (WC-GAP-3)
+            if drawn and not fx.knockout:
+                raise DataError("<result>", None, f"hands.{side}", f"{tid} draws nothing in a group match (WC-GAP-3)")
+            if drawn - pool:
+                missing = sorted((drawn - pool).elements())
+                raise DataError(
+                    "<result>", None, f"hands.{side}", f"{tid} cannot hold {missing}: not in its hand or the deck"
+                )
+            pool -= drawn
+            after.append(kept)
+        result = Result(fx.number, fx.home, fx.away, score, winner, ending, shootout, yellows, reds)
+        for side, tid in enumerate((fx.home, fx.away)):
+            if tid in self.hands:
+                drawn = Counter(after[side]) - Counter(self.hands[tid])
+                played = Counter(self.hands[tid]) - Counter(after[side])
+                for card in drawn.elements():
+                    (self.deck if card in self.deck else self.discard).remove(card)
+                self.discard.extend(played.elements())
+                self.hands[tid] = after[side]
+        self.results.append(result)
+        self._after(fx, result)
+        self._check_cards()
+        return result
+
     def _after(self, fx: Fixture, result: Result) -> None:
         if fx.stage == "group":
             if self.group_complete(fx.group):
@@ -545,3 +624,14 @@ class WorldCup:
             raise DataError(source, None, None, f"broken tournament snapshot: {e!r}") from None
         cup._check_cards()
         return cup
+
+
+def _score_pair(value: Any, field: str) -> tuple[int, int]:
+    """Two whole numbers from 0 to 99 (goals, kicks or cards of home and away)."""
+    if (
+        not isinstance(value, (tuple, list))
+        or len(value) != 2
+        or not all(type(v) is int and 0 <= v <= 99 for v in value)
+    ):
+        raise DataError("<result>", None, field, f"{value!r}: two whole numbers from 0 to 99 (home, away)")
+    return (value[0], value[1])
