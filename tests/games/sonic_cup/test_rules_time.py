@@ -169,29 +169,99 @@ def test_gap_25_a_crowd_singing_draw_counts_as_outside():
     assert kinds(ev) == ["sing", "over"] and st.ending == "time" and st.outcome().winner == 1
 
 
-# --------------------------------------------------------------------------- SC-DECK-3b, SC-ET-b, SC-PROJ-3
+# --------------------------------------------------------------------------- SC-PROJ-3, SC-DECK-3a, SC-ET-a
+# The KB that opens a Shooting Phase: the shooter refills, his turn ends, then the phase begins (SC-SP-1,
+# SC-FU-1). That refill is outside the phase, so an empty last deck there is SC-DECK-3a / SC-ET-a.
 
 
-def shot_on_a_tiny_deck(**fields: object):
-    """Blue shoots (S12, K22 C) with one card left in the last deck: his refill empties it (inside)."""
+def opening_shot_on_a_tiny_deck(**fields: object):
+    """2 players, counter 2 (the last deck) holding only P01: Blue moves 8 -> 9 with S12 (Shoot LCR) and
+    shoots K22 (C), which opens the phase; his refill needs 2 cards and the deck has 1."""
     st = turn_2p(["P01"], **fields)
     play(st, 0, "move S12>9")
-    ev = play(st, 0, "kb K22")
-    return st, ev
+    return st, play(st, 0, "kb K22")
 
 
-def test_proj_3_the_opening_shooters_refill_is_inside_the_phase():
-    """SC-PROJ-3, SC-DECK-3b: the shooter's refill runs out the last deck: shuffle, the phase goes on."""
-    st, ev = shot_on_a_tiny_deck(score=[1, 0])
-    assert kinds(ev) == ["shot", "reshuffle", "draw", "drew"]
-    assert not st.is_over() and st.end_after_phase and sizes(st) == [9, 9]
+@pytest.mark.parametrize(("score", "winner"), [([1, 0], 0), ([0, 1], 1)])
+def test_proj_3_deck_3a_opening_refill_is_outside_the_leader_wins_at_once(score: list[int], winner: int):
+    """SC-PROJ-3, SC-SP-1, SC-DECK-3a, SC-GAP-26: the last deck runs out during the refill before the phase:
+    no shuffle, the game ends there (refill abandoned, the shot never answered) and the leader wins, even
+    against the shooting team."""
+    st, ev = opening_shot_on_a_tiny_deck(score=score)
+    assert kinds(ev) == ["shot", "draw", "drew", "over"]
+    assert ev[-1].data == {"ending": "time", "score": score}
+    assert sizes(st) == [8, 9] and ev[2].data["cards"] == ["P01"]
+    assert st.is_over() and not st.end_after_phase and st.counter == 2
+    assert st.outcome().winner == winner and st.outcome().ending == "time"
+    refuse(st, 1, "pass", "SC-END-2")  # no defender is asked: the phase never began
+
+
+def test_proj_3_deck_3a_opening_refill_at_level_scores_starts_extra_time_then_the_phase():
+    """SC-PROJ-3, SC-DECK-3a, SC-GAP-28: level: extra time with one last shuffle during the refill, which
+    completes; then the phase begins, wholly in extra time (not a phase to finish before extra time)."""
+    st, ev = opening_shot_on_a_tiny_deck(score=[1, 1])
+    assert kinds(ev) == ["shot", "extra-time", "reshuffle", "draw", "drew"]
+    assert ev[2].data["extra_time"] is True and ev[2].data["counter"] == 2
+    assert st.extra_time and not st.end_after_phase and sizes(st) == [9, 9] and conserved(st)
     assert who(st) == ("response", 1, "shooting-phase:defend") and st.counter == 2
+    ev = play(st, 1, "pass")  # SC-SP-3, SC-SP-2a: a goal in extra time, and the match goes on
+    assert kinds(ev)[:3] == ["pass", "goal", "restart"] and not st.is_over() and st.score == [2, 1]
+
+
+def test_proj_3_et_a_opening_refill_in_extra_time_ends_the_game():
+    """SC-PROJ-3, SC-ET-a: in extra time the deck runs out at the refill before the phase: game over."""
+    st, ev = opening_shot_on_a_tiny_deck(score=[1, 1], extra_time=True)
+    assert kinds(ev) == ["shot", "draw", "drew", "over"]
+    assert st.ending == "extra-time" and st.outcome().winner is None and st.score == [1, 1]
+
+
+FU_SHOOTER = ["S10", "K21", "M20", "M20", "M21", "M21", "M21"]  # Shoot L, no L KB
+FU_MATE = ["K02", "K19", "M03", "M03", "M02", "M02", "M07", "M08"]  # K02 is an L KB; GK+MF: limit 8
+FU_RED1 = ["K28", "F06", "K30", "M20", "M20", "M16", "M16"]
+FU_RED3 = ["K27", "K29", "K26", "K25", "K23", "F05", "M01", "M01"]
+
+
+def test_proj_3_deck_3a_refill_after_a_successful_follow_up_is_outside_too():
+    """SC-PROJ-3, SC-FU-1, SC-DECK-3a: 4 players, counter 3 (the last deck) holding one card. The
+    Shoot-card player's refill takes it; the follow-up KB opens the phase, and its refill (before the
+    phase) finds the last deck empty: Red leads, the game ends."""
+    hands = {0: FU_SHOOTER[:], 1: FU_RED1[:], 2: FU_MATE[:], 3: FU_RED3[:]}
+    st = tiny(4, hands, ["P05"], ball=8, actor=0, counter=3, score=[0, 1])
+    ev = play(st, 0, "move S10>9")
+    assert kinds(ev) == ["ball", "shoot-card", "draw", "drew", "no-shot"] and st.deck == []
+    assert who(st) == ("response", 2, "follow-up") and not st.fu_in_sp
+    ev = play(st, 2, "kb K02")
+    assert kinds(ev) == ["follow-up", "shot", "over"]
+    assert st.ending == "time" and st.outcome().winner == 1 and sizes(st) == [7, 7, 7, 8]
+
+
+# --------------------------------------------------------------------------- SC-DECK-3b, SC-ET-b
+# Refills after an action inside the phase (a later shot, a block, a follow-up there) are inside it.
+
+
+def reshot_on_a_tiny_deck(**fields: object):
+    """2 players, inside the phase: Red blocked with C; Blue shoots again with K22 (C) and must draw 1
+    from the last deck (counter 2), which is empty: SC-DECK-3b."""
+    fields.setdefault("counter", 2)
+    st = tiny(2, {0: BLUE[:], 1: RED[:]}, [], ball=9, phase="shooting", attack=0, arrows=C, shot_arrows=C,
+              last_shooter=0, last_blocker=1, actor=0, queue=[0], **fields)  # fmt: skip
+    return st, play(st, 0, "kb K22")
+
+
+def test_deck_3b_proj_3_a_later_shots_refill_is_inside_shuffle_and_the_phase_goes_on():
+    """SC-DECK-3b, SC-PROJ-3, SC-GAP-25: the deck runs out at a refill inside the phase: shuffle, no end yet."""
+    st, ev = reshot_on_a_tiny_deck(score=[1, 0])
+    assert kinds(ev) == ["shot", "reshuffle", "draw", "drew"]
+    assert not st.is_over() and st.end_after_phase and not st.extra_time and st.counter == 2
+    assert sizes(st) == [9, 9] and conserved(st)
+    assert who(st) == ("response", 1, "shooting-phase:defend")
 
 
 def test_deck_3b_leader_wins_when_the_shooting_phase_ends():
-    """SC-DECK-3b: after the shuffle the phase is played out; it ends (goal) and the leader wins."""
-    st, _ = shot_on_a_tiny_deck(score=[1, 0])
-    ev = play(st, 1, "kb K28")
+    """SC-DECK-3b, SC-SP-2c: after the shuffle the phase is played out; it ends (defense success) and the
+    leader wins then."""
+    st, _ = reshot_on_a_tiny_deck(score=[1, 0])
+    play(st, 1, "kb K28")
     assert st.phase is Phase.SHOOTING
     ev = play(st, 0, "pass")
     assert kinds(ev) == ["pass", "defense-success", "over"]
@@ -200,14 +270,14 @@ def test_deck_3b_leader_wins_when_the_shooting_phase_ends():
 
 def test_deck_3b_goal_ends_the_phase_then_the_game():
     """SC-DECK-3b, SC-SP-2a: a goal that ends the phase after the last exhaustion: no restart, game over."""
-    st, _ = shot_on_a_tiny_deck(score=[0, 0])
+    st, _ = reshot_on_a_tiny_deck(score=[0, 0])
     ev = play(st, 1, "pass")
     assert kinds(ev) == ["pass", "goal", "over"] and st.score == [1, 0] and st.ending == "time"
 
 
 def test_deck_3b_level_after_the_phase_extra_time_with_the_just_shuffled_deck():
     """SC-DECK-3b, SC-GAP-28: level when the phase ends: extra time, no new shuffle; play goes on."""
-    st, _ = shot_on_a_tiny_deck(score=[0, 0])
+    st, _ = reshot_on_a_tiny_deck(score=[0, 0])
     deck_after_shuffle = len(st.deck)
     play(st, 1, "kb K28")
     ev = play(st, 0, "pass")
@@ -219,12 +289,25 @@ def test_deck_3b_level_after_the_phase_extra_time_with_the_just_shuffled_deck():
 
 def test_et_b_extra_time_deck_runs_out_in_the_phase_game_ends_with_it():
     """SC-ET-b: in extra time the deck runs out inside the phase: shuffle, finish it, game over."""
-    st, ev = shot_on_a_tiny_deck(score=[0, 0], extra_time=True)
+    st, ev = reshot_on_a_tiny_deck(score=[0, 0], extra_time=True)
     assert "reshuffle" in kinds(ev) and not st.is_over()
     play(st, 1, "kb K28")
     ev = play(st, 0, "pass")
     assert kinds(ev) == ["pass", "defense-success", "over"]
     assert st.ending == "extra-time" and st.outcome().winner is None
+
+
+def test_deck_3b_proj_3_a_follow_up_inside_the_phase_refills_inside():
+    """SC-DECK-3b, SC-PROJ-3, SC-SP-7: a follow-up after a Shoot card inside the phase does not open it:
+    its refill from the empty last deck shuffles and the phase goes on (contrast the follow-up above)."""
+    hands = {0: FU_SHOOTER[1:], 1: FU_RED1[:], 2: FU_MATE[:], 3: FU_RED3[:]}
+    st = tiny(4, hands, [], ball=9, phase="follow_up", attack=0, shoot=L, fu_shooter=0, fu_in_sp=True,
+              arrows=C, shot_arrows=C, last_shooter=0, last_blocker=1, actor=2, queue=[2], counter=3,
+              score=[0, 1])  # fmt: skip
+    ev = play(st, 2, "kb K02")
+    assert kinds(ev) == ["follow-up", "shot", "reshuffle", "draw", "drew"]
+    assert not st.is_over() and st.end_after_phase and sizes(st) == [6, 7, 8, 8]
+    assert who(st) == ("response", 3, "shooting-phase:defend")
 
 
 # --------------------------------------------------------------------------- SC-DECK-3c, SC-ET-c

@@ -333,15 +333,21 @@ class SonicCupState(Data):
     # ----------------------------------------------------------------- shooting
 
     def _shot(self, seat: int, cid: str, ev: list[Event]) -> None:
-        """A shooting KB: refill, then the defenders answer (SC-SP-1, SC-SP-3)."""
+        """A shooting KB: refill, then the defenders answer (SC-SP-1, SC-SP-3).
+
+        A shot from a turn, or a follow-up outside a Shooting Phase, opens the phase: the shooter refills, his
+        turn ends, and only then does the phase begin (SC-SP-1, SC-FU-1). That refill is outside the phase: an
+        empty last deck there is SC-DECK-3a / SC-ET-a (SC-PROJ-3). Every later refill is inside (SC-DECK-3b).
+        """
+        inside = self.phase is Phase.SHOOTING or (self.phase is Phase.FOLLOW_UP and self.fu_in_sp)
         c = self.card(cid)
         self._discard(seat, cid)
-        self.phase, self.shoot, self.passes = Phase.SHOOTING, 0, 0
+        self.shoot, self.passes = 0, 0
         self.attack, self.arrows, self.shot_arrows, self.last_shooter = team(seat), c.kick_block, c.kick_block, seat
         self._event(ev, "shot", seat=seat, card=cid, arrows=c.kick_block)
-        if not self._refill(seat, True, ev):
+        if not self._refill(seat, inside, ev):
             return
-        self._ask(self.side_from(seat, 1 - team(seat)))
+        self._ask(self.side_from(seat, 1 - team(seat)))  # the Shooting Phase (begins here if not inside)
 
     def _ask(self, seats: list[int]) -> None:
         self.phase, self.queue, self.actor = Phase.SHOOTING, Window(seats), seats[0]
