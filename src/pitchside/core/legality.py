@@ -37,6 +37,10 @@ A check registered with ``input=True`` judges only whether the action is well-fo
 foreign object, an unknown card, a card the seat does not hold): ``refuse`` and ``refusals`` run
 it, while ``legal``, ``legal_keyed``, ``fixed_legal`` and ``legal_groups`` skip it, since a game's
 candidates are its own well-formed actions (built from its own cards and hands).
+
+A game may also run a key's per-action checks (every check but the state-only and input ones) on
+its own, with ``action_legal``, and cache what passes with whatever those checks read (for example
+per card and ball zone); a group marked ``ACTIONS_DONE`` then runs only the state-only checks.
 """
 
 from __future__ import annotations
@@ -63,14 +67,29 @@ class Refusal:
 
 
 Check = Callable[[S, int, A], Refusal | None]
-# Candidates that share one key, for ``Rulebook.legal_groups``: (key, candidates, fixed_done), where
-# ``fixed_done`` says every candidate has passed the key's fixed checks (``fixed_legal``). A plain
-# tuple: legal-move generation builds some at every decision.
-Group = tuple[Hashable, Sequence[A], bool]
+# Candidates that share one key, for ``Rulebook.legal_groups``: (key, candidates, done), where
+# ``done`` says which per-candidate checks every candidate has passed already: none (0 or False),
+# the key's fixed checks (``FIXED_DONE``, or True: ``fixed_legal``) or all of them (``ACTIONS_DONE``:
+# ``action_legal``). A plain tuple: legal-move generation builds some at every decision.
+Group = tuple[Hashable, Sequence[A], int]
+NONE_DONE, FIXED_DONE, ACTIONS_DONE = 0, 1, 2
+# A group whose candidates are built only if the key's state-only checks pass, for
+# ``Rulebook.legal_built``: (key, probe, build, done). ``probe`` is any action of the key (the
+# state-only checks read nothing of it but its key); ``build(state, seat, context)`` makes the
+# candidates; ``done`` as in ``Group``.
+C = TypeVar("C")
+Built = tuple[Hashable, A, Callable[[S, int, C], Sequence[A]], int]
 # One key's checks: (state-only checks, the other checks, all of them in registration order,
-# the other checks but the fixed ones, the fixed ones).
+# the other checks but the fixed ones, the fixed ones, the checks left by ``done``).
 _Checks = tuple[Check[S, A], ...]
-_Plan = tuple[_Checks[S, A], _Checks[S, A], _Checks[S, A], _Checks[S, A], _Checks[S, A]]
+_Plan = tuple[
+    _Checks[S, A],
+    _Checks[S, A],
+    _Checks[S, A],
+    _Checks[S, A],
+    _Checks[S, A],
+    tuple[_Checks[S, A], _Checks[S, A], _Checks[S, A]],
+]
 
 
 class Rulebook(Generic[S, A]):
@@ -84,7 +103,7 @@ class Rulebook(Generic[S, A]):
         self.state_only: set[Check[S, A]] = set()
         self.fixed: set[Check[S, A]] = set()
         self.input_only: set[Check[S, A]] = set()
-        self._any: _Plan[S, A] = ((), (), (), (), ())  # a key with no checks of its own
+        self._any: _Plan[S, A] = ((), (), (), (), (), ((), (), ()))  # a key with no checks of its own
         self._plans: dict[Hashable, _Plan[S, A]] = {}
         self._general_state: _Checks[S, A] = ()  # the ANY checks registered state=True
         self._own_state: dict[Hashable, _Checks[S, A]] = {}  # per key, its own state=True checks
@@ -132,7 +151,21 @@ class Rulebook(Generic[S, A]):
         state = tuple(fn for fn in checks if fn in self.state_only)
         other = tuple(fn for fn in checks if fn not in self.state_only)
         fixed = tuple(fn for fn in checks if fn in self.fixed)
-        return state, other, tuple(every), tuple(fn for fn in other if fn not in self.fixed), fixed
+        unfixed = tuple(fn for fn in other if fn not in self.fixed)
+        return state, other, tuple(every), unfixed, fixed, (other, unfixed, ())
+
+    def general_refusal(self, st: S, seat: int, probe: A) -> Refusal | None:
+        """The first ANY check registered ``state=True`` that refuses (``probe``: any action), e.g.
+        whether ``seat`` may act at all now; then ``legal_built(..., general=False)``."""
+        for fn in self._general_state:
+            r = fn(st, seat, probe)
+            if r is not None:
+                return r
+        return None
+
+    def action_checks(self, key: Hashable) -> tuple[Check[S, A], ...]:
+        """The per-action checks of ``key`` (``action_legal`` runs them), in the order they run."""
+        return self._plans.get(key, self._any)[1]
 
     def checks_for(self, st: S, seat: int, act: A) -> list[Check[S, A]]:
         """Every check that judges ``act`` now, in the order they run."""
@@ -183,7 +216,7 @@ class Rulebook(Generic[S, A]):
                 if checks is None:
                     continue
             else:
-                state, checks, _, _, _ = plans.get(k, default)
+                state, checks, _, _, _, _ = plans.get(k, default)
                 for fn in state:
                     if fn(st, seat, a) is not None:
                         checks = None
@@ -204,7 +237,7 @@ class Rulebook(Generic[S, A]):
         """``legal`` for candidates that all have this ``key`` (the caller knows it: the moves of
         one verb in one phase), without computing the key per candidate. ``fixed_done``: every
         candidate has passed the key's fixed checks (``fixed_legal``), which are not run again."""
-        state, checks, _, unfixed, _ = self._plans.get(key, self._any)
+        state, checks, _, unfixed, _, _ = self._plans.get(key, self._any)
         if fixed_done:
             checks = unfixed
         out = []
@@ -228,13 +261,20 @@ class Rulebook(Generic[S, A]):
         fixed = self._plans.get(key, self._any)[4]
         return [a for a in candidates if all(fn(st, seat, a) is None for fn in fixed)]
 
+    def action_legal(self, key: Hashable, st: S, seat: int, candidates: Iterable[A]) -> list[A]:
+        """The candidates of this ``key`` that pass its per-action checks (all but the state-only
+        and input ones), without the state-only checks: what a game may cache with everything
+        those checks read, and then pass to ``legal_groups`` marked ``ACTIONS_DONE``."""
+        checks = self._plans.get(key, self._any)[1]
+        return [a for a in candidates if all(fn(st, seat, a) is None for fn in checks)]
+
     def legal_groups(self, st: S, seat: int, groups: Iterable[Group[A]]) -> list[A]:
         """``legal_keyed`` over several groups of candidates (one key each) in one call: the ANY checks
         registered ``state=True`` run once for all the groups, each key's own ones once per group."""
         out: list[A] = []
         general = self._general_state
         plans, default, own_state = self._plans, self._any, self._own_state
-        for key, cands, fixed_done in groups:
+        for key, cands, done in groups:
             if not cands:
                 continue
             a0 = cands[0]
@@ -248,7 +288,40 @@ class Rulebook(Generic[S, A]):
                     break
             else:
                 plan = plans.get(key, default)
-                checks = plan[3] if fixed_done else plan[1]
+                checks = plan[5][done]
+                if not checks:
+                    out += cands
+                    continue
+                for a in cands:
+                    for fn in checks:
+                        if fn(st, seat, a) is not None:
+                            break
+                    else:
+                        out.append(a)
+        return out
+
+    def legal_built(
+        self, st: S, seat: int, context: C, groups: Iterable[Built[A, S, C]], *, general: bool = True
+    ) -> list[A]:
+        """``legal_groups`` for groups built lazily: a key's candidates are built (``build(st,
+        seat, context)``) only when its state-only checks pass on the group's ``probe``, so a
+        decision pays nothing for the keys the state rules out (the same legal actions).
+        ``general=False``: the caller has found that the ANY state-only checks pass."""
+        out: list[A] = []
+        general_checks = self._general_state if general else ()
+        plans, default, own_state = self._plans, self._any, self._own_state
+        for key, probe, build, done in groups:
+            if general_checks:
+                for fn in general_checks:
+                    if fn(st, seat, probe) is not None:
+                        return []
+                general_checks = ()
+            for fn in own_state.get(key, ()):
+                if fn(st, seat, probe) is not None:
+                    break
+            else:
+                cands = build(st, seat, context)
+                checks = plans.get(key, default)[5][done]
                 if not checks:
                     out += cands
                     continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import IntFlag
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NoReturn, Protocol
@@ -84,7 +84,7 @@ class Deck:
     # legality.py caches each card's actions here (the candidates of every decision): one deck object serves every match
     moves: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
-    @property
+    @cached_property  # every new match deals from it
     def physical(self) -> tuple[str, ...]:
         return tuple(cid for cid, card in self.cards.items() for _ in range(card.count))
 

@@ -13,9 +13,9 @@ whose words never change are made once (a decision refuses many candidates).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
-from pitchside.core.legality import ANY, Refusal, Rulebook
+from pitchside.core.legality import ACTIONS_DONE, ANY, NONE_DONE, Built, Refusal, Rulebook
 from pitchside.games.sonic_cup import actions as A
 from pitchside.games.sonic_cup.actions import Play, Verb
 from pitchside.games.sonic_cup.cards import Card, Deck, arrows_text
@@ -282,8 +282,8 @@ def has_a_play(st: Data, seat: int) -> bool:
     """Whether the actor has a turn action other than 'pass' (SC-GAP-29)."""
     if len(st.hands[seat]) >= 3:  # any three cards maneuver from every zone (SC-MAN-3)
         return True
-    legal = RULES.legal_keyed
-    return any(k[1] is not V_PASS and legal(k, st, seat, cands) for k, cands in _turn(st, seat))
+    legal, hand = RULES.legal_built, _hand(st, seat)
+    return any(g[1].verb is not V_PASS and legal(st, seat, hand, (g,)) for g in _turn(st))
 
 
 _KICKOFF_PASS = Refusal("SC-KO-2", "the kick-off player must play cards and may not pass")
@@ -437,6 +437,8 @@ def three_cards_adjacent(st: Data, seat: int, act: Play) -> Refusal | None:  # S
 _NOT_FW = Refusal("SC-ROLE-FW", "only the Forward maneuvers with any two cards")
 _FW_TWO = Refusal("SC-ROLE-FW", "the Forward's maneuver takes two cards")
 _FW_ZONES = [Refusal("SC-GAP-10", f"the Forward moves only to an adjacent zone of {sorted(z)}") for z in FORWARD_ZONES]
+# by team and ball zone: a zone of the team's Forward zones is next to the ball (SC-GAP-10)
+_FW_CAN = [[any(z in zones for z in _ADJACENT[b]) for b in range(10)] for zones in FORWARD_ZONES]
 _FW_SECOND = Refusal("SC-GAP-10", "name the first card with 'fw CARD', then the second with its target zone")
 
 
@@ -452,8 +454,7 @@ def forward(st: Data, seat: int, act: Play) -> Refusal | None:  # SC-ROLE-FW, SC
     if len(st.hands[seat]) < 2:
         return _FW_TWO
     side = team(seat)
-    zones = FORWARD_ZONES[side]
-    return None if any(z in zones for z in _ADJACENT[st.ball]) else _FW_ZONES[side]
+    return None if _FW_CAN[side][st.ball] else _FW_ZONES[side]
 
 
 @RULES.check(*K(P_TURN, V_FW, to=True), state=True)
@@ -654,14 +655,45 @@ def crowd_discard(st: Data, seat: int, act: Play) -> Refusal | None:  # SC-CROWD
 
 # --------------------------------------------------------------------------- candidates
 
+# What each per-action check reads besides the action itself (and the fixed deck): legal-move
+# generation caches, per card, the card's candidates that pass the check with this key (``_memo``),
+# so at a decision a card's verdict is one lookup. A check that reads the hand (a Power Kick
+# partner) or the picks of a pending play is not listed: it runs on every candidate.
+READS: dict[object, Callable[[Data, int], Hashable]] = {
+    one_card_maneuver: lambda st, seat: (st.ball, seat & 1, Role.LSF in st.roles[seat]),
+    one_card_power_kick: lambda st, seat: st.ball,
+    three_cards_adjacent: lambda st, seat: st.ball,
+    forward_zones: lambda st, seat: (st.ball, seat & 1),
+    defender_zones: lambda st, seat: (st.ball, seat & 1),
+    shot_matches: lambda st, seat: st.shoot,
+    follow_up_matches: lambda st, seat: st.shoot,
+    shooting_kb: lambda st, seat: (
+        team(seat) != st.attack,
+        Role.GK in st.roles[seat],
+        st.arrows,
+        st.shoot,
+    ),
+    foul_card: lambda st, seat: None,
+    change_direction: lambda st, seat: st.attack,
+}
+
+
+def _reads(key: Key) -> Callable[[Data, int], Hashable]:
+    """What the one per-action check of ``key`` reads (READS)."""
+    (check,) = RULES.action_checks(key)
+    return READS[check]
+
 
 class CardPlays:
     """One card's actions, made once per deck: the candidates of a decision are never built anew."""
 
-    __slots__ = ("any", "any_to", "df_to", "discard", "foul", "fw", "fw_to", "kb", "move", "mpk", "pk", "pk_to", "swap")
+    __slots__ = (
+        "any", "any_to", "df_to", "discard", "foul", "fw", "fw_to", "kb", "move", "mpk", "pk", "pk_to", "shows", "swap",
+    )  # fmt: skip
 
     def __init__(self, c: Card) -> None:
         cid = c.id
+        self.shows = c.maneuver  # the zones it shows: the first Power Kick card shows the ball's (SC-PK-3a)
         self.move = tuple(Play(V_MOVE, cid, z) for z in sorted(c.maneuver))
         self.mpk = tuple(Play(V_MPK, cid, t) for t in c.power_kick)
         self.pk, self.any, self.fw = Play(V_PK, cid), Play(V_ANY, cid), Play(V_FW, cid)
@@ -685,63 +717,186 @@ def _hand(st: Data, seat: int) -> list[CardPlays]:
     return [plays[c] for c in sorted(set(st.hands[seat]))]
 
 
-def _turn(st: Data, seat: int) -> Iterator[tuple[Key, Sequence[Play]]]:
-    """The turn's candidates by key: the hand's cards, zones printed on them or next to the ball."""
-    hand, adj, pending = _hand(st, seat), _ADJACENT[st.ball], st.pending
+Group = tuple[Key, Sequence[Play], int]
+Build = Callable[[Data, int, list[CardPlays]], Sequence[Play]]
+_NONE, _DONE = NONE_DONE, ACTIONS_DONE
+
+
+def _memo(
+    key: Key, st: Data, seat: int, hand: list[CardPlays], of: Callable[[CardPlays], Sequence[Play]]
+) -> list[Play]:
+    """The hand's candidates ``of`` each card that pass the per-action check of ``key`` (run by
+    RULES.action_legal the first time), cached per card with what that check reads (READS)."""
+    moves = st.t.deck.moves
+    at = (key, _READ_OF[key](st, seat))
+    table: dict[CardPlays, tuple[Play, ...]] | None = moves.get(at)
+    if table is None:
+        table = moves[at] = {}
+    try:
+        return [m for p in hand for m in table[p]]
+    except KeyError:
+        for p in hand:
+            if p not in table:
+                table[p] = tuple(RULES.action_legal(key, st, seat, of(p)))
+        return [m for p in hand for m in table[p]]
+
+
+def _move(p: CardPlays) -> Sequence[Play]:
+    return p.move
+
+
+def _mpk(p: CardPlays) -> Sequence[Play]:
+    return p.mpk
+
+
+def _kb(p: CardPlays) -> Sequence[Play]:
+    return (p.kb,)
+
+
+def _foul(p: CardPlays) -> Sequence[Play]:
+    return (p.foul,)
+
+
+def _to(attr: str, zones: tuple[int, ...]) -> Callable[[CardPlays], Sequence[Play]]:
+    return lambda p: [getattr(p, attr)[z] for z in zones]
+
+
+_ADJ_TO = {(attr, b): _to(attr, _ADJACENT[b]) for attr in ("any_to", "fw_to", "df_to") for b in range(10)}
+
+
+def _probe(key: Key) -> Play:
+    """An action of ``key``: the state-only checks read nothing of it but its key."""
+    return Play(key[1], "", 1 if key[2] else 0)
+
+
+def _memoized(key: Key, of: Callable[[CardPlays], Sequence[Play]] | str) -> Built[Play, Data, list[CardPlays]]:
+    """A lazily built group of ``_memo`` candidates; ``of`` a CardPlays attribute by zone: the ball's adjacent zones."""
+    reads = _reads(key)
+
+    def build(st: Data, seat: int, hand: list[CardPlays]) -> Sequence[Play]:
+        moves = st.t.deck.moves
+        at = (key, reads(st, seat))
+        table: dict[CardPlays, tuple[Play, ...]] | None = moves.get(at)
+        if table is not None:
+            try:
+                return [m for p in hand for m in table[p]]
+            except KeyError:
+                pass
+        return _memo(key, st, seat, hand, _ADJ_TO[of, st.ball] if isinstance(of, str) else of)
+
+    return key, _probe(key), build, _DONE
+
+
+def _bare(key: Key, act: Play) -> Built[Play, Data, list[CardPlays]]:
+    acts = (act,)
+    return key, act, lambda st, seat, hand: acts, _NONE
+
+
+def _pk_first(ball: int, hand: list[CardPlays]) -> list[Play]:
+    """First Power Kick cards: only a card that shows the ball's zone may be one (power_kick_first_card
+    and steal_power_kick refuse the others at once, SC-PK-3a), so only those are candidates."""
+    return [p.pk for p in hand if ball in p.shows]
+
+
+def _pk_second(st: Data, seat: int, hand: list[CardPlays]) -> Sequence[Play]:
+    first, cards = st.t.deck.cards[st.picks[0]].power_kick, st.t.deck.cards
+    return [p.pk_to[t] for p in hand for t in sorted({*first, *cards[p.pk.arg].power_kick})]
+
+
+_T_MOVE, _T_MPK, _T_PK, _T_PK_TO = (
+    (P_TURN, V_MOVE, True),
+    (P_TURN, V_MPK, True),
+    (P_TURN, V_PK, False),
+    (P_TURN, V_PK, True),
+)
+_T_ANY, _T_ANY_TO, _T_FW, _T_FW_TO = (
+    (P_TURN, V_ANY, False),
+    (P_TURN, V_ANY, True),
+    (P_TURN, V_FW, False),
+    (P_TURN, V_FW, True),
+)
+_T_DF_TO, _T_KB = (P_TURN, V_DF, True), (P_TURN, V_KB, False)
+_TAIL = (
+    _bare((P_TURN, V_PASS, False), A.PASS),
+    _bare((P_TURN, V_SING, False), A.SING),
+    _bare((P_TURN, V_END, False), A.END),
+)
+# A turn's candidates by key, in the order of the legal actions: the hand's cards, zones printed
+# on them or next to the ball; while a play is pending, its next card.
+_TURN = (
+    _memoized(_T_MOVE, _move),
+    _memoized(_T_MPK, _mpk),
+    (_T_PK, _probe(_T_PK), lambda st, seat, hand: _pk_first(st.ball, hand), _NONE),
+    (_T_ANY, _probe(_T_ANY), lambda st, seat, hand: [p.any for p in hand], _NONE),
+    (_T_FW, _probe(_T_FW), lambda st, seat, hand: [p.fw for p in hand], _NONE),
+    _memoized(_T_DF_TO, "df_to"),
+    _memoized(_T_KB, _kb),
+    *_TAIL,
+)
+# While a play is pending only its own verb may follow (finish_the_play refuses every other key).
+_TURN_PK = ((_T_PK_TO, _probe(_T_PK_TO), _pk_second, _NONE),)
+_TURN_FW = (_memoized(_T_FW_TO, "fw_to"),)
+_TURN_ANY = (_TURN[3],)
+_TURN_ANY_TO = (_memoized(_T_ANY_TO, "any_to"),)
+
+
+def _turn(st: Data) -> tuple[Built[Play, Data, list[CardPlays]], ...]:
+    """The groups of a turn's candidates."""
+    pending = st.pending
+    if not pending:
+        return _TURN
     if pending is PD_PK:
-        first, cards = st.t.deck.cards[st.picks[0]].power_kick, st.t.deck.cards
-        yield (P_TURN, V_PK, True), [p.pk_to[t] for p in hand for t in sorted({*first, *cards[p.pk.arg].power_kick})]
-    elif pending is PD_FW:
-        yield (P_TURN, V_FW, True), [p.fw_to[z] for p in hand for z in adj]
-    elif pending is PD_ANY and len(st.picks) >= 2:
-        yield (P_TURN, V_ANY, True), [p.any_to[z] for p in hand for z in adj]
-    else:
-        yield (P_TURN, V_MOVE, True), [m for p in hand for m in p.move]
-        yield (P_TURN, V_MPK, True), [m for p in hand for m in p.mpk]
-        yield (P_TURN, V_PK, False), [p.pk for p in hand]
-        yield (P_TURN, V_ANY, False), [p.any for p in hand]
-        yield (P_TURN, V_FW, False), [p.fw for p in hand]
-        yield (P_TURN, V_DF, True), [p.df_to[z] for p in hand for z in adj]
-        yield (P_TURN, V_KB, False), [p.kb for p in hand]
-    yield (P_TURN, V_PASS, False), (A.PASS,)
-    yield (P_TURN, V_SING, False), (A.SING,)
-    yield (P_TURN, V_END, False), (A.END,)
+        return _TURN_PK
+    if pending is PD_FW:
+        return _TURN_FW
+    return _TURN_ANY_TO if len(st.picks) >= 2 else _TURN_ANY
 
 
-def candidates(st: Data, seat: int) -> Iterator[tuple[Key, Sequence[Play]]]:
-    """Every action that might be legal now, by key (a superset: the checks decide)."""
+def _group(key: Key, st: Data, seat: int, hand: list[CardPlays], of: Callable[[CardPlays], Sequence[Play]]) -> Group:
+    return key, _memo(key, st, seat, hand, of), _DONE
+
+
+def candidates(st: Data, seat: int) -> list[Group]:
+    """Every action that might be legal now outside a turn, by key (a superset: the checks
+    decide), each group with the per-candidate checks it has passed already (``_memo``)."""
     phase = st.phase
-    if phase is P_TURN:
-        yield from _turn(st, seat)
-        return
     hand = _hand(st, seat)
     if phase is P_STEAL:
-        yield (phase, V_PK, False), [p.pk for p in hand]
-        yield (phase, V_PASS, False), (A.PASS,)
-    elif phase is P_FOLLOW_UP:
-        yield (phase, V_KB, False), [p.kb for p in hand]
-        yield (phase, V_PASS, False), (A.PASS,)
-    elif phase is P_SHOOTING:
-        yield (phase, V_KB, False), [p.kb for p in hand]
-        yield (phase, V_FOUL, False), [p.foul for p in hand]
-        yield (phase, V_MOVE, True), [m for p in hand for m in p.move]
-        yield (phase, V_END, False), (A.END,)
-        yield (phase, V_PASS, False), (A.PASS,)
-    elif phase is P_ROLE_CHANGE:
-        yield (phase, V_KEEP, False), (A.KEEP,)
-        yield (phase, V_ROLE, False), _ROLES
-    elif phase is P_EXCHANGE:
-        yield (phase, V_SWAP, False), [p.swap for p in hand]
-        yield (phase, V_DONE, False), (A.DONE,)
-    elif phase is P_SING_DISCARD:
-        yield (phase, V_DISCARD, False), [p.discard for p in hand]
+        return [((phase, V_PK, False), _pk_first(st.ball, hand), _NONE), ((phase, V_PASS, False), (A.PASS,), _NONE)]
+    if phase is P_FOLLOW_UP:
+        return [_group((phase, V_KB, False), st, seat, hand, _kb), ((phase, V_PASS, False), (A.PASS,), _NONE)]
+    if phase is P_SHOOTING:
+        return [
+            _group((phase, V_KB, False), st, seat, hand, _kb),
+            _group((phase, V_FOUL, False), st, seat, hand, _foul),
+            _group((phase, V_MOVE, True), st, seat, hand, _move),
+            ((phase, V_END, False), (A.END,), _NONE),
+            ((phase, V_PASS, False), (A.PASS,), _NONE),
+        ]
+    if phase is P_ROLE_CHANGE:
+        return [((phase, V_KEEP, False), (A.KEEP,), _NONE), ((phase, V_ROLE, False), _ROLES, _NONE)]
+    if phase is P_EXCHANGE:
+        return [((phase, V_SWAP, False), [p.swap for p in hand], _NONE), ((phase, V_DONE, False), (A.DONE,), _NONE)]
+    if phase is P_SING_DISCARD:
+        return [((phase, V_DISCARD, False), [p.discard for p in hand], _NONE)]
+    return []
 
 
 _ROLES = tuple(Play(V_ROLE, r.value) for r in Role)
+# Every key _memo caches, and what its check reads.
+_READ_OF = {
+    k: _reads(k)
+    for k in (
+        _T_MOVE, _T_MPK, _T_ANY_TO, _T_FW_TO, _T_DF_TO, _T_KB,
+        (P_FOLLOW_UP, V_KB, False), (P_SHOOTING, V_KB, False), (P_SHOOTING, V_FOUL, False), (P_SHOOTING, V_MOVE, True),
+    )
+}  # fmt: skip
 
 
 def legal_actions(st: Data, seat: int) -> list[Play]:
     """The candidates no check refuses, key by key."""
-    if st.phase is P_OVER or seat_to_act(st, seat, A.PASS) is not None:
-        return []
-    return RULES.legal_groups(st, seat, ((key, cands, False) for key, cands in candidates(st, seat)))
+    if RULES.general_refusal(st, seat, A.PASS) is not None:
+        return []  # the match is over, or it is not this seat's decision
+    if st.phase is P_TURN:
+        return RULES.legal_built(st, seat, _hand(st, seat), _turn(st), general=False)
+    return RULES.legal_groups(st, seat, candidates(st, seat))

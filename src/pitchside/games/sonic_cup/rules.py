@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from pitchside.core.decision import OVER, Decision, DecisionKind
@@ -45,6 +47,10 @@ _KINDS = {
 }
 
 
+_new_decision = tuple.__new__
+_PENDING = {Verb.PK: Pending.PK, Verb.ANY: Pending.ANY, Verb.FW: Pending.FW}  # the play a first pick starts
+
+
 class SonicCupState(Data):
     """A Sonic Cup match. Implements pitchside.core.game.State."""
 
@@ -67,10 +73,14 @@ class SonicCupState(Data):
         return self.phase is Phase.OVER
 
     def decision(self) -> Decision:
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is Phase.OVER:
             return OVER
-        seats = tuple(self.queue.seats) if self.queue.open else (self.actor,)
-        return Decision(_KINDS[self.phase], self.actor, seats, self._label())
+        seats = self.queue.seats
+        actor = self.actor
+        label = _LABELS[phase] if phase is Phase.TURN and not self.kickoff else self._label()  # a turn: the usual
+        # tuple.__new__: the fields in order, without the named tuple's Python-level constructor
+        return _new_decision(Decision, (_KINDS[phase], actor, tuple(seats) if seats else (actor,), label))
 
     def _label(self) -> str:
         label = _LABELS[self.phase]
@@ -90,9 +100,13 @@ class SonicCupState(Data):
         return acts
 
     def apply(self, seat: int, action: Any) -> list[Event]:
-        refusal = RULES.refuse(self, seat, action)
-        if refusal is not None:
-            raise refusal.error(action)
+        # An action that is one of the legal actions listed for this seat in this state (the very
+        # object) passed every check already; any other is judged by the rulebook.
+        cached = self._legal
+        if cached is None or type(seat) is not int or cached[0] != seat or not any(map(is_, cached[1], repeat(action))):
+            refusal = RULES.refuse(self, seat, action)
+            if refusal is not None:
+                raise refusal.error(action)
         self._legal = None
         ev: list[Event] = []
         _APPLY[self.phase](self, seat, action, ev)
@@ -279,10 +293,10 @@ class SonicCupState(Data):
             self._shot(seat, act.arg, ev)
         elif act.zone == 0:  # first picks of a multi-card play
             self.hands[seat].remove(act.arg)
-            self.pending = Pending(verb.value)
+            self.pending = _PENDING[verb]
             self.picks.append(act.arg)
             self.played += 1
-            self._event(ev, "pick", seat=seat, verb=verb.value, card=act.arg)
+            self._event(ev, "pick", seat=seat, verb=str(verb), card=act.arg)  # str(): the value, not enum's property
         else:
             self._move_ball(seat, act, ev)
 
@@ -295,7 +309,7 @@ class SonicCupState(Data):
         if act.verb is Verb.MPK:
             self.mf_used = True
         frm, self.ball = self.ball, act.zone
-        self._event(ev, "ball", seat=seat, verb=act.verb.value, cards=cards, frm=frm, to=act.zone)
+        self._event(ev, "ball", seat=seat, verb=str(act.verb), cards=cards, frm=frm, to=act.zone)
         c = self.card(act.arg)
         # SC-SHOOT-3, SC-SHOOT-8, SC-GAP-13: only an attacker's single Shoot card into the goal zone
         if act.verb is Verb.MOVE and c.shoot and act.zone == GOAL[team(seat)]:
