@@ -19,6 +19,7 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.pretty import Pretty
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -33,6 +34,8 @@ from pitchside.core.texts import OVERVIEW, Lang, Topic, TopicKind, UnknownTopic,
 from pitchside.terminal_input import Keyboard
 
 LOG_LINES = 10  # at least; beside the board it grows to the board's height
+COMPACT_LOG = 2  # the compact screen's log lines, at least
+MORE = frozenset({"more", "+", "m"})  # the next page of a long list of actions (compact screen)
 WIDE = 118  # from this width on, the event log goes beside the board
 THINKING_DELAY = 0.5  # seconds a bot may think before the spinner shows
 PAUSE_EVENTS = frozenset({"goal"})  # event kinds the screen waits on at a terminal (issue 8)
@@ -205,6 +208,8 @@ class TerminalPlayer:
         self._auto: tuple[int, str] | None = None  # (log length, action) of a move played for the person
         self._turn: bool | None = None  # after the person acted in their own turn: did that action end it?
         self._texts: Mapping[str, Topic] | None = None
+        self.page = 0  # the page of actions on the compact screen (``more`` turns it)
+        self.pages = 1  # how many pages the last compact screen had
 
     @property
     def texts(self) -> Mapping[str, Topic]:
@@ -273,6 +278,7 @@ class TerminalPlayer:
         view = obs.view
         if self.on_prompt is not None:
             self.on_prompt()
+        self.page = 0
         self.show(view, texts)
         while True:
             try:
@@ -316,12 +322,20 @@ class TerminalPlayer:
                 "[bold]Answer[/] with a number or the action text (any case). [bold]board[/] draws the screen again; "
                 "[bold]log[/] pages through the whole match log; [bold]info X[/] explains a card, role, character, "
                 "skill or team ([bold]info[/] alone lists them, [bold]rules[/] is the overview); [bold]skills[/] "
-                "shows every skill you can see; [bold]quit[/] leaves (the match is saved; "
+                "shows every skill you can see; [bold]more[/] shows the next page of a long list of actions (every "
+                "number works on any page); [bold]quit[/] leaves (the match is saved; "
                 "[bold]pitchside play --resume[/] goes on)."
             )
             say(self.actions(texts, view))
             return None
         if low in ("board", "show", "redraw", "r"):
+            self.show(view, texts)
+            return None
+        if low in MORE:
+            if self.pages <= 1:
+                say(f"[dim]All {len(legal)} actions are on the screen.[/]")
+                return None
+            self.page = (self.page + 1) % self.pages
             self.show(view, texts)
             return None
         if low in ("log", "l", "history"):
@@ -422,25 +436,56 @@ class TerminalPlayer:
 
     def compact_screen(self, view: Mapping[str, Any], texts: Sequence[str]) -> RenderableType:
         """Everything on one small screen (80×24): the game's compact board, the decision without its frame,
-        the actions, and as many log lines as are left (at least two)."""
+        the actions, and as many log lines as are left (at least two). A list of actions too long for the
+        rows left is shown a page at a time (``more`` turns the page; every number works on any page), so the
+        board never scrolls off."""
         compact = getattr(self.r, "compact", None)
         self._note_auto()
         head = Text.from_markup(f"{self.title}  [dim]· help · log · skills · info X · quit[/]")
         head.truncate(self.console.width, overflow="ellipsis")
         parts: list[RenderableType] = [head, compact(view) if compact is not None else self.r.board(view)]
+        self.pages = 1
         if texts:
             dec = self.r.decision(view, texts)
             if isinstance(dec, Panel) and isinstance(dec.renderable, Text):
                 title = Text.from_markup(dec.title) if isinstance(dec.title, str) else Text("")
                 dec = Text.assemble(title, " — " if title.plain else "", dec.renderable)
             parts.append(dec)
-            parts.append(self.actions(texts, view, boxed=False))
-        used = len(self.console.render_lines(Group(*parts), self.console.options, pad=False))
-        room = max(2, self.console.height - used - 2)  # the log's rule and the prompt
+            fixed = self._rows(Group(*parts))
+            parts.append(self.action_page(self.actions(texts, view, boxed=False), len(texts), fixed))
+        used = self._rows(Group(*parts))
+        room = max(COMPACT_LOG, self.console.height - used - 2)  # the log's rule and the prompt
         count = "1 line" if len(self.log) == 1 else f"{len(self.log)} lines"
         rule = Text(f"── log 比赛记录 · {count} (log) ", style="dim")
         parts[2:2] = [rule, self.log_text(room, one_row=True)]
         return Group(*parts)
+
+    def _rows(self, renderable: RenderableType) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def action_page(self, actions: RenderableType, count: int, fixed: int) -> RenderableType:
+        """The actions, or the page of them (``self.page``) that fits below ``fixed`` rows of board and decision
+        with the log's rule, its lines and the prompt; the last row says how to see the rest."""
+        lines = self.console.render_lines(actions, self.console.options, pad=False)
+        room = self.console.height - fixed - 1 - COMPACT_LOG - 1
+        if len(lines) <= max(room, 2):
+            return actions
+        per = max(2, room - 1)  # action rows a page, and one row saying there are more
+        self.pages = -(-len(lines) // per)
+        self.page %= self.pages
+        first = self.page * per
+        shown = lines[first : first + per]
+        segments: list[Segment] = []
+        for line in shown:
+            segments.extend(line)
+            segments.append(Segment.line())
+        note = Text(
+            f"… page {self.page + 1}/{self.pages} of the {count} actions: more (or +) for the next page; "
+            f"any number 1–{count} works",
+            style="dim italic",
+        )
+        note.truncate(self.console.width, overflow="ellipsis")
+        return Group(Segments(segments), note)
 
     def heading(self) -> RenderableType:
         return Text.from_markup(f"{self.title}  [dim]· help · quit[/]")

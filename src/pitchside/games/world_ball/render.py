@@ -116,7 +116,7 @@ class Renderer:
         for info in view["seats"]:
             s = info["seat"]
             mark = "▶" if s == dec.get("seat") else ("…" if s in (dec.get("seats") or []) else " ")
-            line = Text(f"{mark} ", style="bold yellow")
+            line = Text(f"{mark} ", style="bold yellow", no_wrap=True, overflow="ellipsis")  # one row a seat
             line.append_text(Text.from_markup(self.seat(s, you)))
             if s == view.get("active") and view.get("phase") != "draft":
                 line.append(" ●", style="green")
@@ -142,7 +142,8 @@ class Renderer:
                 ch = self.c.characters[cid]
                 shoot = "X" if ch.shoot is None else str(ch.shoot)
                 lines.append(Text(f"  {cid}: {ch.zh} {ch.name} {ch.position} stamina {ch.stamina} shoot/save "
-                                  f"{shoot}/{ch.save} · {ch.skill_zh} {ch.skill}"))  # fmt: skip
+                                  f"{shoot}/{ch.save} · {ch.skill_zh} {ch.skill}",
+                                  no_wrap=True, overflow="ellipsis"))  # fmt: skip
         hand = view.get("hand")
         if hand is not None and view.get("phase") != "draft":
             names = " · ".join(f"{self.c.names(c)[0]} {c}" for c in sorted(hand)) or "no cards"
