@@ -195,10 +195,11 @@ class Hub:
     async def _act(self, room_id: str, seat: int, text: str, seq: int | None) -> None:
         room = self.room(room_id)
         async with self.live[room_id].lock:
-            room.act(seat, text, time.time(), seq)
+            before = room.seq
+            room.act(seat, text, time.time(), seq)  # an answer given ahead changes nothing yet: nothing to write
             try:
                 if self.writer is not None:
-                    await self.writer.append(room)
+                    await self.writer.append(room, before)
             except Exception as e:  # a StoreError, or a row the database refused
                 self._reload(room)  # the database has the truth: the move did not happen
                 raise RoomError(ErrorCode.STORE, f"the move could not be stored, so it did not happen: {e}") from None

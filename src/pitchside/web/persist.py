@@ -65,9 +65,18 @@ class Appended:
 
     @classmethod
     def last(cls, room: Room) -> Appended:
-        n = room.seq - 1
-        move = room.moves[n]
-        return cls(room.id, n, move.seat, move.action, _status(room) if room.status is RoomStatus.FINISHED else None)
+        return cls.since(room, room.seq - 1)[0]
+
+    @classmethod
+    def since(cls, room: Room, n: int) -> list[Appended]:
+        """The room's actions from number ``n`` on (one action, or one and the answers given ahead it let
+        through); the last carries the room's status when it ended the match."""
+        out = []
+        for i in range(n, room.seq):
+            move = room.moves[i]
+            ended = i == room.seq - 1 and room.status is RoomStatus.FINISHED
+            out.append(cls(room.id, i, move.seat, move.action, _status(room) if ended else None))
+        return out
 
 
 class GroupWriter:
@@ -80,10 +89,14 @@ class GroupWriter:
         self.pending: list[tuple[Appended, asyncio.Future[None]]] = []
         self.task: asyncio.Task[None] | None = None
 
-    async def append(self, room: Room) -> None:
+    async def append(self, room: Room, since: int | None = None) -> None:
+        """Write the room's actions from number ``since`` on (default: its last one)."""
+        items = Appended.since(room, room.seq - 1 if since is None else since)
+        if not items:
+            return
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self.pending.append((Appended.last(room), done))
+        self.pending.extend((item, done) for item in items)
         if self.task is None or self.task.done():
             self.task = loop.create_task(self._run())
         await done

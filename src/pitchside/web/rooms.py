@@ -19,11 +19,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from pitchside.core.decision import DecisionKind
 from pitchside.core.errors import DataError, IllegalAction, InvalidAction
 from pitchside.core.game import Event, Game, State
 from pitchside.core.record import MatchRecord, Move
+from pitchside.core.rng import Rng
 
 NAME_LIMIT = 40
+AHEAD_STEPS = 200  # a bound on looking ahead through the seats before one in a window or a hidden pick
+# Answers a seat may give before its turn in a window or pick (WEB.md, "Answering ahead").
+AHEAD_KINDS = (DecisionKind.RESPONSE, DecisionKind.HIDDEN_PICK)
 
 
 class RoomStatus(StrEnum):
@@ -127,6 +132,10 @@ class Room:
     started_at: float | None = None
     decided_at: float = 0.0  # when the current decision began (for the turn timer)
     cup: tuple[int, int] | None = None  # a World Cup match: (tournament id, fixture number)
+    # Answers given ahead of a seat's turn in an open window or hidden pick, applied in the rulebook's order
+    # when the decision reaches the seat (never stored: they are intents until then).
+    ahead: dict[int, list[str]] = field(default_factory=dict)
+    dropped: dict[int, str] = field(default_factory=dict)  # why a seat's answers ahead no longer apply
 
     @classmethod
     def create(
@@ -240,41 +249,130 @@ class Room:
     # ------------------------------------------------------------------ the match
 
     def act(self, index: int, text: str, now: float, seq: int | None = None) -> list[Event]:
-        """Apply seat ``index``'s action (the project's notation); its events. Refused: RoomError, nothing changed."""
+        """Apply seat ``index``'s action (the project's notation); its events, and those of the answers given
+        ahead that it let through (:meth:`answer_ahead`). Refused: RoomError, nothing changed.
+
+        A seat that an open response window or hidden pick concerns, but whose turn in it has not come, answers
+        ahead: its answer is checked against what it could do when its turn comes and kept until then."""
         if self.status is not RoomStatus.PLAYING:
             raise RoomError(ErrorCode.STATE, f"the match is {self.status.value}: no moves now")
         if seq is not None and seq != self.seq:
             raise RoomError(ErrorCode.STALE, f"that was meant for update {seq}; the match is at {self.seq}")
-        try:
-            action = self.game.parse_action(text)
-        except InvalidAction as e:
-            raise RoomError(ErrorCode.NOTATION, f"cannot read {text[:80]!r}: {e}") from None
+        action = self._parse(text)
+        if self.state.decision().seat != index and self.may_answer_ahead(index):
+            self.answer_ahead(index, str(action))
+            return []
         try:
             events = self.state.apply(index, action)
         except IllegalAction as e:
             raise RoomError(ErrorCode.ILLEGAL, e.message, e.rule) from None
         self.moves.append(Move(index, str(action)))
         self.events.extend(events)
+        self.dropped.pop(index, None)
+        events = events + self._release()
         self.decided_at = now
         self._check_over()
         return events
+
+    def _parse(self, text: str) -> Any:
+        try:
+            return self.game.parse_action(text)
+        except InvalidAction as e:
+            raise RoomError(ErrorCode.NOTATION, f"cannot read {text[:80]!r}: {e}") from None
+
+    # ------------------------------------------------------------------ answering ahead
+
+    def may_answer_ahead(self, index: int) -> bool:
+        d = self.state.decision()
+        return self.status is RoomStatus.PLAYING and d.kind in AHEAD_KINDS and index in d.seats and d.seat != index
+
+    def lookahead(self, index: int) -> State | None:
+        """The match as it will be when the open window or pick reaches seat ``index``, worked out on a clone,
+        or None if it cannot be foreseen. The seats before it stand aside: in a window each passes (the answer
+        that changes nothing); in a hidden pick each makes some pick, which ``index`` could not see anyway.
+        Their real answers given ahead are never used, so nothing of another seat's leaks into this seat's
+        options; ``index``'s own answers ahead are applied on top."""
+        d = self.state.decision()
+        if d.kind not in AHEAD_KINDS or index not in d.seats:
+            return None
+        kind, st = d.kind, self.state.clone()
+        rng = Rng(self.seed ^ (self.seq + 1))
+        stand_aside = self._parse("pass") if kind is DecisionKind.RESPONSE else None
+        for _ in range(AHEAD_STEPS):
+            d = st.decision()
+            if d.seat == index and d.kind is kind:
+                break
+            if d.kind is not kind or d.seat is None or index not in d.seats:
+                return None  # the window closes before this seat's turn
+            legal = st.legal_actions(d.seat)
+            if stand_aside is not None and stand_aside not in legal:
+                return None
+            st.apply(d.seat, stand_aside if stand_aside is not None else legal[rng.below(len(legal))])
+        else:
+            return None
+        for text in self.ahead.get(index, []):
+            if st.decision().seat != index:
+                return None
+            st.apply(index, self._parse(text))
+        return st if st.decision().seat == index and st.decision().kind is kind else None
+
+    def answer_ahead(self, index: int, text: str) -> None:
+        st = self.lookahead(index)
+        if st is None:
+            raise RoomError(ErrorCode.STATE, "your turn in this decision cannot be answered ahead: wait for it")
+        action = self._parse(text)
+        try:
+            st.apply(index, action)  # on the clone: checks the answer against the seat's options then
+        except IllegalAction as e:
+            raise RoomError(ErrorCode.ILLEGAL, e.message, e.rule) from None
+        self.ahead.setdefault(index, []).append(text)
+        self.dropped.pop(index, None)
+
+    def _release(self) -> list[Event]:
+        """Apply the answers given ahead by the seat whose turn it now is, while there are any; then drop those
+        of seats the decision no longer concerns (the window closed before their turn)."""
+        out: list[Event] = []
+        while True:
+            d = self.state.decision()
+            queue = self.ahead.get(d.seat) if d.seat is not None else None
+            if not queue or d.seat is None:
+                break
+            text = queue.pop(0)
+            try:
+                events = self.state.apply(d.seat, self.game.parse_action(text))
+            except (IllegalAction, InvalidAction) as e:
+                self.ahead.pop(d.seat, None)
+                self.dropped[d.seat] = f"your answer {text!r} no longer applies: {e}"
+                break
+            self.moves.append(Move(d.seat, text))
+            self.events.extend(events)
+            out += events
+        d = self.state.decision()
+        for seat in list(self.ahead):
+            settled = d.kind not in AHEAD_KINDS or seat not in d.seats
+            if (not self.ahead[seat] or settled) and self.ahead.pop(seat):
+                self.dropped[seat] = "the decision was settled before your turn: your answer was not needed"
+        return out
 
     def preview(self, index: int, texts: list[str]) -> list[str]:
         """Seat ``index``'s legal actions after it played ``texts``, worked out on a clone: a play built card by
         card in the page, cancellable until it is sent. Nothing changes. It shows only what the seat would know
         by playing: a step that draws a card for it, uses chance (a die, a shuffle) or hands the decision to
-        another seat ends the preview with no actions. Refused: RoomError (notation, illegal, state)."""
-        if self.status is not RoomStatus.PLAYING or self.state.decision().seat != index:
+        another seat ends the preview with no actions. A seat answering ahead previews on its look-ahead.
+        Refused: RoomError (notation, illegal, state)."""
+        if self.status is not RoomStatus.PLAYING:
             raise RoomError(ErrorCode.STATE, "a preview is for the seat whose decision it is, during the match")
-        st = self.state.clone()
+        if self.state.decision().seat == index:
+            st = self.state.clone()
+        elif self.may_answer_ahead(index) and (ahead := self.lookahead(index)) is not None:
+            st = ahead
+        else:
+            raise RoomError(ErrorCode.STATE, "a preview is for the seat whose decision it is, during the match")
         rng = getattr(st, "rng", None)
         if rng is None:
             raise RoomError(ErrorCode.STATE, f"{self.game.id} offers no previews")
         for text in texts:
-            try:
-                action = self.game.parse_action(text)
-            except InvalidAction as e:
-                raise RoomError(ErrorCode.NOTATION, f"cannot read {text[:80]!r}: {e}") from None
+            action = self._parse(text)
             before = (rng.state, rng.rolls)
             try:
                 events = st.apply(index, action)
@@ -338,6 +436,7 @@ class Room:
         st = self.state
         decision = st.decision()
         mine = self.status is RoomStatus.PLAYING and index is not None and decision.seat == index
+        ahead = None if mine or index is None else self.lookahead(index) if self.may_answer_ahead(index) else None
         out: dict[str, Any] = {
             "type": "update",
             "seq": self.seq,
@@ -345,16 +444,26 @@ class Room:
             "status": self.status.value,
             "view": st.view(index),
             "decision": decision.to_json(),
-            "legal": [str(a) for a in st.legal_actions(index)] if mine and index is not None else [],
+            "legal": self._legal(st if mine else ahead, index),
             "events": [e.to_json() for e in self.events[since:] if e.visible_to(index)],
             "deadline": self.deadline(),
             "seats": self.seats_json(),
         }
+        if ahead is not None or (index is not None and index in self.ahead):
+            out["ahead"] = True  # these are answers ahead of this seat's turn: kept until the turn comes
+        if index is not None and self.ahead.get(index):
+            out["queued"] = list(self.ahead[index])
+        if index is not None and index in self.dropped:
+            out["notice"] = self.dropped[index]
         if since == 0:
             out["full"] = True  # every event so far: the client replaces its log
         if self.status is RoomStatus.FINISHED:
             out["outcome"] = st.outcome().to_json()
         return out
+
+    @staticmethod
+    def _legal(st: State | None, index: int | None) -> list[str]:
+        return [] if st is None or index is None else [str(a) for a in st.legal_actions(index)]
 
     def seats_json(self) -> list[dict[str, Any]]:
         names = self.game.team_names()

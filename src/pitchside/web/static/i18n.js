@@ -49,6 +49,8 @@ const STRINGS = {
   draw: ["平局", "Draw"],
   cancel: ["取消", "Cancel"],
   building: ["组合出牌", "Building a play"],
+  ahead: ["还没轮到你：你的回应会保留，轮到你时按规则顺序生效", "Not your turn yet: your answer is kept and applied, in the rulebook's order, when the decision reaches you"],
+  queued: ["已保留", "Kept"],
   next_card: ["选下一张牌", "Choose the next card"],
   last_card: ["选最后一张牌与目标区域", "Choose the last card and the target"],
   connected: ["已连接", "connected"],

@@ -40,7 +40,9 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
   const game = () => (st.summary ? st.summary.game : "");
   const mySeat = () => (st.mine ? st.mine.seat : null);
   const decisionSeat = () => (st.update && st.update.decision ? st.update.decision.seat : null);
-  const myDecision = () => st.update && mySeat() !== null && decisionSeat() === mySeat() && (st.update.legal || []).length > 0;
+  // My decision: my turn, or an open window or hidden pick that will reach me (answered ahead, kept until then).
+  const myDecision = () => st.update && mySeat() !== null && (decisionSeat() === mySeat() || st.update.ahead === true)
+    && (st.update.legal || []).length > 0;
 
   const seatName = (seat) => {
     const s = st.summary && st.summary.seats ? st.summary.seats.find((x) => x.seat === seat) || st.summary.seats[seat] : null;
@@ -218,6 +220,7 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
       if (msg.full) st.log = [];
       st.log.push(...events);
       const prevStatus = st.update && st.update.status;
+      if (msg.notice && (!st.update || st.update.notice !== msg.notice)) toast(msg.notice);
       st.update = msg;
       if (st.mine && typeof msg.seat === "number" && st.mine.seat !== msg.seat) {
         // A coach link gives a token only: the server says which seat it holds.
@@ -362,6 +365,11 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
         h("span", { text: st.build.picks.map((p) => (tb.label ? tb.label(p, c) : p)).join(" + ") }),
         h("button", { id: "cancel-build", class: "cancel", text: `${t("cancel")} (Esc)`, onclick: cancelBuild })));
       if (st.build.legal === null) parts.push(h("p", { class: "muted", text: "…" }));
+    }
+    if (st.update && st.update.ahead) {
+      parts.push(h("p", { class: "muted", id: "ahead", text: t("ahead") }));
+      const queued = st.update.queued || [];
+      if (queued.length) parts.push(h("p", { id: "queued", text: `${t("queued")}: ${queued.map((q) => (tb.label ? tb.label(q, c) : q)).join(" + ")}` }));
     }
     if (!myDecision() && !st.build) {
       parts.push(h("p", { class: "muted", text: t("no_choice") }));
