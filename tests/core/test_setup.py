@@ -160,9 +160,9 @@ def test_bad_roles() -> None:
 
 def test_cards_must_be_conserved() -> None:
     setup = base_setup()
-    setup["deck"] = setup["deck"][1:]  # a card vanished
-    e = refused(setup)
-    assert e.field == "deck" and "conserved" in str(e)
+    first = setup["deck"][0]
+    setup["deck"] = setup["deck"][1:]  # a card left unnamed goes to the deck, beneath the named (issue 7)
+    assert GAME.from_setup(setup, "case.json").deck == [first, *setup["deck"]]
     setup = base_setup()
     setup["hands"][2].append(setup["hands"][0][0])  # a card doubled
     e = refused(setup)
@@ -253,9 +253,9 @@ def test_a_bad_config_field_names_its_line(tmp_path: Path) -> None:
     assert err.value.line == line_of(lines, '"seats": 7')
 
 
-def test_a_card_missing_names_the_line_of_the_deck(tmp_path: Path) -> None:
+def test_a_card_too_many_names_the_line_of_the_deck(tmp_path: Path) -> None:
     setup = base_setup()
-    setup["deck"].pop()
+    setup["discard"].append(setup["deck"][0])  # one copy more than the deck has
     path, lines = write(tmp_path, setup)
     with pytest.raises(DataError) as err:
         load_setup(GAME, path)

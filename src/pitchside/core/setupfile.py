@@ -6,7 +6,8 @@ line of that field in the file, so ``scenario.json:14: field 'hands.2': ...`` po
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,46 @@ from pitchside.core.decision import DecisionKind
 from pitchside.core.errors import DataError
 from pitchside.core.game import Action, Game, State
 from pitchside.core.locate import json_line
+from pitchside.core.rng import Rng
 from pitchside.core.strictjson import decode, loads, read_bytes
 
 MAX_SETUP_BYTES = 4 * 1024 * 1024
+
+# Unnamed cards (issue 7, one rule for every game): the cards of the card set a setup does not name go to
+# the deck ("deck", the default) or, in a game that has cards outside the match, "elsewhere".
+REST = ("deck", "elsewhere")
+_REST_ORDER = 0x5E7_0F_2E57  # the unnamed cards' order has its own generator: the match's rng stays as named
+
+
+def read_rest(setup: Mapping[str, Any], source: str, game_name: str, elsewhere: bool = True) -> str:
+    """A setup's ``rest``: where the cards it does not name go; "deck" unless it says "elsewhere".
+
+    A game with no place for cards outside the match (``elsewhere`` false) refuses "elsewhere"."""
+    rest = setup.get("rest", "deck")
+    if not isinstance(rest, str) or rest not in REST:
+        allowed = "'deck' (the default) or 'elsewhere'" if elsewhere else "only 'deck' (the default)"
+        raise DataError(source, None, "rest", f"{rest!r}: where the cards the setup does not name go: {allowed}")
+    if rest == "elsewhere" and not elsewhere:
+        raise DataError(
+            source, None, "rest", f"{game_name} has no cards outside the match: the cards a setup does not name "
+            "go to the deck ('rest' may only be 'deck')"
+        )  # fmt: skip
+    return rest
+
+
+def unnamed_cards(physical: Iterable[str], named: Counter[str]) -> list[str]:
+    """The cards of the card set ``physical`` a setup does not name (``named``: its census), sorted."""
+    return sorted((Counter(physical) - named).elements())
+
+
+def rest_in_deck(deck: list[str], unnamed: list[str], rng: Rng) -> list[str]:
+    """The deck with the unnamed cards beneath the named ones (those are drawn first, the deck's last card next),
+    in an order drawn from the setup's ``rng`` by a generator of its own (``rng`` itself is left as named)."""
+    if not unnamed:
+        return deck
+    order = list(unnamed)
+    Rng(rng.state ^ _REST_ORDER).shuffle(order)
+    return order + deck
 
 
 def load_setup(game: Game, path: str | Path) -> State:

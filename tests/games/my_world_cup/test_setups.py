@@ -16,6 +16,7 @@ from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup.game import GAME, card_census
 from tests.games.my_world_cup.helpers import PHYSICAL, setup
+from tests.games.setup_mutations import MUTATIONS
 
 PAIRING = setup(("pla", "plb"), (["AD4:top", "AD8:top"], ["AD8:bottom", "G1:top"]), hands=(["G2"], ["G3"]))
 
@@ -148,11 +149,12 @@ _FIELDS = [
 ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=MUTATIONS, deadline=None)
 @given(hs.integers(0, 10**6), hs.lists(hs.tuples(hs.sampled_from(_FIELDS), hs.booleans(), _VALUE), max_size=3))
 def test_a_mutated_setup_is_refused_or_plays_to_the_end(pick: int, edits: list[tuple[str, bool, Any]]) -> None:
     """Issue 7: a setup is accepted only if the match can go on from it: a mutated setup (fields dropped or
-    replaced by junk) is a DataError, or the match plays from it to the end with every card conserved."""
+    replaced by junk) is a DataError, or the match plays from it to the end with every card conserved
+    (``PITCHSIDE_SETUP_MUTATIONS`` examples, 150 by default)."""
     bases = _bases()
     s = json.loads(json.dumps(bases[pick % len(bases)]))
     for field, drop, value in edits:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pitchside.core.errors import DataError
 from pitchside.core.game import Event
 from pitchside.core.rng import Rng
+from pitchside.core.setupfile import read_rest, rest_in_deck, unnamed_cards
 from pitchside.core.state import read_fields
 from pitchside.games.my_world_cup.cards import FOUL_FACES
 from pitchside.games.my_world_cup.state import (
@@ -31,10 +32,6 @@ if TYPE_CHECKING:
     from pitchside.games.my_world_cup.rules import MyWorldCupState
 
 Fail = Callable[[str, str], DataError]
-
-# Where a setup may put the cards it does not name ("rest"): the deck (the default) or elsewhere.
-REST = ("deck", "elsewhere")
-_REST_ORDER = 0x5E7_0F_2E57  # the unnamed cards' order has its own generator: the match's dice stay as named
 
 # The phases in which each question can be open (rules.py, resolve.py).
 _PHASES: dict[Op, tuple[Phase, ...]] = {
@@ -121,9 +118,7 @@ def read_setup(
     cfg = game.normalize_config(setup.get("config"), source)
     if cfg.get("teams") is None:
         raise fail("config.teams", "a setup names both teams")
-    rest = setup.get("rest", "deck")
-    if rest not in REST:
-        raise fail("rest", "where the cards the setup does not name go: 'deck' (the default) or 'elsewhere'")
+    rest = read_rest(setup, source, "My World Cup")  # "deck" (the default) or "elsewhere": a tournament's other hands
     t = game.table(cfg)
     st = blank(t, Rng(0))
     st.phase = Phase.LINEUP
@@ -147,12 +142,11 @@ def _cards(st: MyWorldCupState, rest: str, fail: Fail) -> None:
     for cid in sorted(set(got) | set(want)):
         if got[cid] > want[cid]:
             raise fail("hands", f"card {cid}: {got[cid]} in play, the card set has {want[cid]} (cards are conserved)")
-    unnamed = sorted((want - got).elements())
+    unnamed = unnamed_cards(want.elements(), got)
     if rest == "elsewhere":
         st.elsewhere = sorted(st.elsewhere + unnamed)
-    elif unnamed:
-        Rng(st.rng.state ^ _REST_ORDER).shuffle(unnamed)
-        st.deck = unnamed + st.deck
+    else:
+        st.deck = rest_in_deck(st.deck, unnamed, st.rng)
 
 
 def card_ids(st: Data) -> list[str]:

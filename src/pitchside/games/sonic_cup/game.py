@@ -153,6 +153,13 @@ class SonicCup(GameBase):
         return st
 
     def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> SonicCupState:
+        """GameBase's: the header, ``read_setup`` below, then core's check_playable (issue 7; typed for this game)."""
+        st = super().from_setup(setup, source)
+        assert isinstance(st, SonicCupState)
+        return st
+
+    def read_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> SonicCupState:
+        """The state a setup describes (docs/notation.md), with the game's own invariants checked."""
         from pitchside.games.sonic_cup.setup import read_setup
 
         return read_setup(self, setup, source)

@@ -1,4 +1,9 @@
-"""The setup notation: reading a setup, and Sonic Cup's own setup invariants."""
+"""The setup notation: reading a setup, and Sonic Cup's own setup invariants.
+
+Core checks the header and, through GameBase.from_setup, that the match can go on (check_playable).
+Here: the fields (core's read_fields), the cards (conserved; the cards a setup does not name go to the
+deck in a seeded order, issue 7), the lineup, the open window.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,16 @@ from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
+from pitchside.core.setupfile import read_rest, rest_in_deck, unnamed_cards
 from pitchside.core.state import read_fields
-from pitchside.games.sonic_cup.state import Phase, Role, team
+from pitchside.games.sonic_cup.state import Pending, Phase, Role, team
 
 if TYPE_CHECKING:
     from pitchside.games.sonic_cup.game import SonicCup
     from pitchside.games.sonic_cup.rules import SonicCupState
+
+# How many cards a multi-card play half made has picked, by its verb ("pending").
+_PICKS = {Pending.NONE: (0,), Pending.PK: (1,), Pending.FW: (1,), Pending.ANY: (1, 2)}
 
 
 def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCupState:
@@ -44,13 +53,42 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
         if not isinstance(roles, list):
             raise fail("roles", "must be a list")
         fields["roles"] = game.normalize_config({"seats": n, "roles": roles}, source)["roles"]
-    read_fields(st, fields, source, seats=n, header={"game", "seats", "config"})
+    read_rest(setup, source, "Sonic Cup", elsewhere=False)  # every card of the deck is in the match
+    read_fields(st, fields, source, seats=n, header={"game", "seats", "config", "rest"})
     for side in (0, 1):  # the opening lineup has played (SC-GAP-24)
         st.used_roles[side] = st.used_roles[side] | opening[side]
     for s in range(n):  # and so has every player card on the pitch
         st.used_roles[team(s)] = st.used_roles[team(s)] | st.roles[s]
     _check(st, fail)
+    _play_can_finish(st, fail)
     return st
+
+
+def _play_can_finish(st: SonicCupState, fail: Any) -> None:
+    """A play half made (``picks``) must be one the seat's hand can finish: the engine offers only first picks
+    that some completion exists for (SC-MAN-3), so in a match every pick it offers next leads on to a legal
+    action. A setup's hand may not (issue 7: it once left a seat with a pick to make and no card to make it)."""
+    if not st.picks:
+        return
+    todo = [st]
+    while todo:
+        cur = todo.pop()
+        try:
+            seat = cur.decision().seat
+            legal = [] if seat is None else cur.legal_actions(seat)
+            if seat is None or not legal:
+                raise fail("picks", f"the play begun with {', '.join(st.picks)} cannot be finished from seat "
+                           f"{st.actor}'s hand {st.hands[st.actor]}")  # fmt: skip
+            for a in legal:
+                nxt = cur.clone()
+                nxt.apply(seat, a)
+                if len(nxt.picks) > len(cur.picks) and nxt.decision().seat == seat:  # the play goes on
+                    todo.append(nxt)
+        except DataError:
+            raise
+        except Exception as e:  # a state the rules cannot work with
+            what = type(e).__name__
+            raise fail("picks", f"the play begun with {', '.join(st.picks)} cannot go on ({what})") from None
 
 
 def _check(st: SonicCupState, fail: Any) -> None:
@@ -61,9 +99,10 @@ def _check(st: SonicCupState, fail: Any) -> None:
     want = Counter(st.t.deck.physical)
     got = card_census(st)
     for cid in sorted(set(got) | set(want)):
-        if got[cid] != want[cid]:
+        if got[cid] > want[cid]:
             where = "hands" if cid not in want else "deck"
             raise fail(where, f"card {cid}: {got[cid]} in play, the deck has {want[cid]} (cards must be conserved)")
+    st.deck = rest_in_deck(st.deck, unnamed_cards(want.elements(), got), st.rng)  # issue 7: beneath the named
     # Types, seats, zones, scores and lengths are checked by the declaration (state.Data).
     # A window's seats (each a seat, none twice) are checked by the declaration (core Window).
     if st.phase not in (Phase.TURN, Phase.OVER) and not st.queue.open:  # a window phase
@@ -78,5 +117,9 @@ def _check(st: SonicCupState, fail: Any) -> None:
         for s, pick in enumerate(st.role_picks):
             if pick not in ("", "keep") and pick not in Role.__members__:
                 raise fail(f"role_picks.{s}", "must be '', 'keep' or a role such as 'GK'")
+    picks = _PICKS[st.pending]  # a multi-card play half made: its verb and the cards picked (SC-MAN-3, SC-PK-3)
+    if len(st.picks) not in picks or (st.picks and st.phase is not Phase.TURN):
+        verb = repr(st.pending.value) if st.pending else "none"
+        raise fail("picks", f"a play half made ({verb}) in a turn has {' or '.join(map(str, picks))} card(s) picked")
     if not 1 <= st.counter <= st.t.final_count:
         raise fail("counter", f"must be 1..{st.t.final_count}")

@@ -135,6 +135,13 @@ class WorldBall(GameBase):
         return st
 
     def from_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> WorldBallState:
+        """GameBase's: the header, ``read_setup`` below, then core's check_playable (issue 7; typed for this game)."""
+        st = super().from_setup(setup, source)
+        assert isinstance(st, WorldBallState)
+        return st
+
+    def read_setup(self, setup: Mapping[str, Any], source: str = "<setup>") -> WorldBallState:
+        """The state a setup describes (docs/notation.md), with the game's own invariants checked."""
         from pitchside.games.world_ball.setup import read_setup
 
         return read_setup(self, setup, source)

@@ -1,4 +1,9 @@
-"""Reading a World Ball setup (docs/notation.md) and the game's own setup invariants."""
+"""Reading a World Ball setup (docs/notation.md) and the game's own setup invariants.
+
+Core checks the header and, through GameBase.from_setup, that the match can go on (check_playable).
+Here: the fields (core's read_fields), the frames of the stack, the characters and areas, and the cards
+(conserved; after the draft the cards a setup does not name go to the deck in a seeded order, issue 7).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
+from pitchside.core.setupfile import read_rest, rest_in_deck, unnamed_cards
 from pitchside.core.state import read_fields
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, Phase
 
@@ -47,7 +53,8 @@ def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldB
     t = game.table(cfg)
     n = t.n
     st = blank(t, Rng(0))
-    read_fields(st, setup, source, seats=n, header={"game", "seats", "config"})
+    read_rest(setup, source, "World Ball", elsewhere=False)  # every card of the deck is in the match
+    read_fields(st, setup, source, seats=n, header={"game", "seats", "config", "rest"})
     _stack(st.stack, n, fail)
     if "chars" not in setup and "characters" in cfg:
         st.chars = list(cfg["characters"])
@@ -116,14 +123,27 @@ def _check(st: WorldBallState, fail: Any) -> None:
             raise fail(f"pending.{s}", "only pending events, one of each name (WB-GAP-14)")
     want = Counter(c.physical)
     got = card_census(st)
-    if st.phase is Phase.DRAFT and not got:
-        pass  # the deck is shuffled after the draft (WB-SETUP-5)
+    if st.phase is Phase.DRAFT:
+        if got:  # the deck is shuffled and dealt when the draft ends (WB-SETUP-5)
+            raise fail(
+                _dealt(st), "no card is dealt during the draft: the deck is shuffled and dealt after it (WB-SETUP-5)"
+            )
     else:
         for cid in sorted(set(got) | set(want)):
-            if got[cid] != want[cid]:
+            if got[cid] > want[cid]:
                 where = "hands" if cid not in want else "deck"
                 raise fail(where, f"card {cid}: {got[cid]} in play, the deck has {want[cid]} (cards must be conserved)")
+        st.deck = rest_in_deck(st.deck, unnamed_cards(want.elements(), got), st.rng)  # issue 7: beneath the named
     if any(x < 0 for x in st.score):  # seats, lengths and types: the declaration (state.Data)
         raise fail("score", "needs two scores, team A's then team B's")
     if st.half > st.t.halves:
         raise fail("half", f"must be 1..{st.t.halves}")
+
+
+def _dealt(st: WorldBallState) -> str:
+    """The field of a draft setup that names a card."""
+    for name in ("hands", "skills", "pending"):
+        for s, area in enumerate(getattr(st, name)):
+            if area:
+                return f"{name}.{s}"
+    return "deck" if st.deck else "discard" if st.discard else "stack"

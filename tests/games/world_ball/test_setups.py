@@ -1,0 +1,134 @@
+"""Setups people can write, checked before they are trusted (issue 7; docs/notation.md, "Setup notation
+(World Ball)").
+
+from_setup is GameBase's (the header, the reader in setup.py, core's check_playable). After the draft, the cards
+a setup does not name go to the deck, beneath the ones it names, in an order drawn from the setup's ``rng``
+("rest": "deck", the default); World Ball has no cards outside the match, so "rest": "elsewhere" is refused, and
+no card is dealt during the draft (WB-SETUP-5). A mutated setup is refused with a DataError naming the file, or
+the match plays from it to the end (WB-GAP-12: the 100 cards are conserved).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from pitchside.core.errors import DataError
+from pitchside.games.world_ball.game import GAME, card_census
+from pitchside.games.world_ball.rules import WorldBallState
+from tests.games.setup_mutations import MUTATIONS, bases_from, mutant, refused_or_plays_to_the_end
+from tests.games.world_ball.helpers import CONTENT, who
+
+PHYSICAL = Counter(CONTENT.physical)
+
+
+def _read(setup: dict[str, Any]) -> WorldBallState:
+    return GAME.from_setup(json.loads(json.dumps(setup)), "case.json")
+
+
+def _table(seats: int = 2, **fields: Any) -> dict[str, Any]:
+    return {"game": "world-ball", "seats": seats, "phase": "action", "chars": ["lahm", "rooney", "nesta", "gerrard"][
+        :seats], **fields}  # fmt: skip
+
+
+def test_unnamed_cards_go_to_the_deck_in_a_seeded_order() -> None:
+    """Issue 7, one rule for every game: a setup names only what matters; the other cards of the 100 go to the
+    deck beneath the ones ``deck`` names (those are drawn first), in an order drawn from ``rng`` by a generator
+    of its own (the match's own ``rng``, which also draws 抢断, stays as written)."""
+    named = _table(hands=[["shoot", "save"], ["free_kick"]], deck=["penalty", "wall"], skills=[["long_shot"], []],
+                   rng=7)  # fmt: skip
+    st = _read(named)
+    assert len(st.deck) == 100 - 3 - 1 and st.deck[-2:] == ["penalty", "wall"] and card_census(st) == PHYSICAL
+    assert st.hands == [["shoot", "save"], ["free_kick"]] and st.rng.state == 7
+    assert st.stamina == [st.max_stamina(0), st.max_stamina(1)]
+    again = _read({**named, "rest": "deck"})
+    assert again.deck == st.deck and again.fingerprint() == st.fingerprint()
+    other = _read({**named, "rng": 8})
+    assert other.deck[-2:] == ["penalty", "wall"] and other.deck != st.deck and sorted(other.deck) == sorted(st.deck)
+    assert GAME.from_setup(json.loads(json.dumps(st.to_setup()))).deck == st.deck  # a written setup names all
+    assert "rest" not in st.to_setup()
+
+
+def test_a_setup_may_name_nothing_but_the_characters() -> None:
+    for seats in (2, 4):
+        st = _read(_table(seats, rng=seats))
+        assert len(st.deck) == 100 and card_census(st) == PHYSICAL and who(st)[:2] == ("turn", 0)
+
+
+def test_rest_elsewhere_is_refused_every_card_is_in_the_match() -> None:
+    for rest, words in (("elsewhere", "no cards outside the match"), ("hands", "only 'deck'"), (None, "")):
+        with pytest.raises(DataError) as err:
+            _read(_table(rest=rest))
+        assert err.value.field == "rest" and err.value.file == "case.json" and words in err.value.message
+
+
+def test_no_card_is_dealt_during_the_draft() -> None:
+    """WB-SETUP-5: the deck is shuffled and dealt when the draft ends; a draft setup names no card (it once
+    took a full set of cards, which the end of the draft then dealt again)."""
+    draft = json.loads(json.dumps(GAME.new_state({"seats": 2}, 1).to_setup()))
+    assert card_census(_read(draft)) == Counter()
+    for field, value, named in (("hands", [["shoot"], []], "hands.0"), ("deck", ["save"], "deck"),
+                                ("discard", ["wall"], "discard")):  # fmt: skip
+        with pytest.raises(DataError) as err:
+            _read({**draft, field: value})
+        assert err.value.field == named and "draft" in err.value.message
+
+
+def test_a_card_too_many_is_still_refused() -> None:
+    with pytest.raises(DataError) as err:
+        _read(_table(hands=[["penalty"] * 9, []]))
+    assert err.value.field == "deck" and "conserved" in err.value.message
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6, 8, 10])
+def test_a_full_setup_round_trips_byte_identical(seats: int) -> None:
+    """Setups to_setup() writes name every card: reading one and writing it again gives the same text."""
+    for setup in [b for b in _bases() if b["seats"] == seats][:12]:
+        text = json.dumps(setup)
+        assert json.dumps(GAME.from_setup(json.loads(text)).to_setup()) == text
+
+
+# ----------------------------------------------------------------------------- mutated setups (hypothesis)
+
+_BASES: list[dict[str, Any]] = []
+
+
+def _open(st: Any) -> bool:
+    """A response window or a prompt open, or the discard phase."""
+    return bool(st.stack) or st.phase.value == "discard"
+
+
+def _bases() -> list[dict[str, Any]]:
+    if not _BASES:
+        configs: list[dict[str, Any]] = [{"seats": n} for n in GAME.seat_counts]
+        configs += [{"seats": 2, "halves": 2}, {"seats": 4, "sudden_death": True}]
+        _BASES.extend(bases_from(GAME, configs, _open))
+    return _BASES
+
+
+_FIELDS = sorted({k for b in _bases()[:40] for k in b} | {"rest"})
+_WORDS = ["draft", "action", "discard", "over", "shot", "save", "event", "prompt", "messi", "terry", "puyol",
+          "shoot", "save", "free_kick", "penalty", "wall", "long_shot", "sliding_tackle", "controversy",
+          "tactical_disruption", "yellow_card", "captain", "deck", "elsewhere", "k", "seat", "card", "at"]  # fmt: skip
+
+
+def test_the_bases_cover_open_windows_and_every_seat_count() -> None:
+    bases = _bases()
+    assert {b["seats"] for b in bases} == set(GAME.seat_counts)
+    assert {"draft", "action", "discard", "over"} <= {b["phase"] for b in bases}
+    frames = {f["k"] for b in bases for f in b["stack"]}
+    assert {"shot", "save", "event", "prompt"} <= frames, frames
+
+
+@settings(max_examples=MUTATIONS, deadline=None)
+@given(hs.data())
+def test_a_mutated_setup_is_refused_or_plays_to_the_end(data: hs.DataObject) -> None:
+    """Issue 7: a setup is accepted only if the match can go on from it: a mutated setup is a DataError naming
+    the file, or the match plays from it to the end, cards conserved (``PITCHSIDE_SETUP_MUTATIONS`` examples)."""
+    setup, seed = mutant(data, _bases(), _FIELDS, _WORDS)
+    refused_or_plays_to_the_end(GAME, setup, seed, card_census)
