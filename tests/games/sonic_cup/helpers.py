@@ -25,7 +25,7 @@ def scenario(
     """
     hands = dict(hands or {})
     pool = Counter(GAME._table(GAME.normalize_config({"seats": seats})).deck.physical)
-    for cards in [*hands.values(), deck_top or [], discard or []]:
+    for cards in [*hands.values(), deck_top or [], discard or [], fields.get("picks", [])]:
         pool.subtract(cards)
         bad = [c for c, k in pool.items() if k < 0]
         assert not bad, f"more copies than the deck has: {bad}"

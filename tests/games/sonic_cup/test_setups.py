@@ -52,11 +52,23 @@ def test_unnamed_cards_go_to_the_deck_in_a_seeded_order() -> None:
     assert "rest" not in st.to_setup()
 
 
-def test_a_setup_may_name_nothing_but_the_table() -> None:
+def test_a_setup_may_name_one_hand_and_leave_the_rest() -> None:
     for seats in GAME.seat_counts:
-        st = _read({"game": "sonic-cup", "seats": seats, "rng": seats})
-        assert len(st.deck) == 108 and card_census(st) == PHYSICAL
-        assert st.decision().seat == st.actor and st.legal_actions(st.actor)
+        hands = [["M01", "M02", "M03"]] + [[] for _ in range(seats - 1)]
+        st = _read({"game": "sonic-cup", "seats": seats, "rng": seats, "hands": hands})
+        assert len(st.deck) == 105 and card_census(st) == PHYSICAL
+        assert st.decision().seat == st.actor == 0 and st.legal_actions(0)
+
+
+def test_a_table_where_nobody_can_play_is_refused() -> None:
+    """Found by the mutations: with every hand empty each seat may pass (nothing to play, SC-PROJ-11), a pass
+    draws nothing (SC-TURN-4), and the match passed for ever. (At 8 and 10 seats Crowd Singing refills the
+    singer's hand, SC-CROWD-2: that match goes on.)"""
+    assert _read({"game": "sonic-cup", "seats": 10}).legal_actions(0)
+    for seats in (2, 4):
+        with pytest.raises(DataError) as err:
+            _read({"game": "sonic-cup", "seats": seats})
+        assert err.value.field == "hands" and "cannot go on" in err.value.message
 
 
 def test_rest_elsewhere_is_refused_every_card_is_in_the_match() -> None:

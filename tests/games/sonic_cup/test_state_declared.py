@@ -92,7 +92,7 @@ def test_a_turn_has_no_open_window() -> None:
 
 
 def test_pending_and_ending_are_enums_written_as_before() -> None:
-    st = scenario(2, {0: ["M11", "M08", "M07"]}, ball=5, actor=0, kickoff=False, pending="any")
+    st = scenario(2, {0: ["M11", "M08", "M07"]}, ball=5, actor=0, kickoff=False, pending="any", picks=["M20"])
     assert st.pending is Pending.ANY and st.to_setup()["pending"] == "any" and st.to_setup()["ending"] == ""
     with pytest.raises(DataError) as err:
         scenario(2, pending="zz")

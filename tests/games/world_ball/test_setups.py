@@ -132,3 +132,30 @@ def test_a_mutated_setup_is_refused_or_plays_to_the_end(data: hs.DataObject) -> 
     the file, or the match plays from it to the end, cards conserved (``PITCHSIDE_SETUP_MUTATIONS`` examples)."""
     setup, seed = mutant(data, _bases(), _FIELDS, _WORDS)
     refused_or_plays_to_the_end(GAME, setup, seed, card_census)
+
+
+_SHOT = {"k": "shot", "seat": 0, "play": "shoot", "card": "shoot", "need": 1, "saves": 0, "blocked": -1,
+         "refused": 0, "from": 0, "at": -1, "passed": 0}  # fmt: skip
+_SAVE = {"k": "save", "seat": 1, "how": "card", "card": "save", "shooter": 0, "from": 1, "at": -1, "passed": 0}
+
+
+@pytest.mark.parametrize(
+    ("stack", "field"),
+    [
+        ([_SAVE], "stack"),  # found by the mutations: a save with no shot under it (IndexError when it counted)
+        ([_SAVE, _SHOT], "stack"),
+        ([_SHOT, _SHOT], "stack"),
+        ([_SHOT, {**_SAVE, "shooter": 1}], "stack.1.shooter"),
+        ([_SHOT, {**_SAVE, "seat": 0, "from": 0}], "stack.1.seat"),
+        ([{"k": "prompt", "effect": "captain", "point": "captain", "seat": 0, "at": 0}], "stack.0.saver"),
+        ([_SHOT, {"k": "prompt", "effect": "header", "point": "shot_played", "seat": 0, "at": 0}], "stack.1.shooter"),
+        ([{"k": "prompt", "effect": "header", "point": "tea_time", "seat": 0, "at": 0}], "stack.0.point"),
+    ],
+)
+def test_a_stack_the_rules_cannot_build_is_refused(stack: list[dict[str, Any]], field: str) -> None:
+    """The stack is a shot, the save answering it (by an opponent), then an event or a prompt with its context."""
+    base = _table(hands=[["shoot"], ["save"]], active=0, discard=["shoot"])
+    _read({**base, "stack": [_SHOT]})
+    with pytest.raises(DataError) as err:
+        _read({**base, "stack": stack})
+    assert err.value.field == field, err.value

@@ -15,6 +15,7 @@ from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
 from pitchside.core.setupfile import read_rest, rest_in_deck, unnamed_cards
 from pitchside.core.state import read_fields
+from pitchside.core.window import Window
 from pitchside.games.sonic_cup.state import Pending, Phase, Role, team
 
 if TYPE_CHECKING:
@@ -61,7 +62,30 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
         st.used_roles[team(s)] = st.used_roles[team(s)] | st.roles[s]
     _check(st, fail)
     _play_can_finish(st, fail)
+    _someone_can_play(st, fail)
     return st
+
+
+def _someone_can_play(st: SonicCupState, fail: Any) -> None:
+    """A pass draws nothing (SC-TURN-4) and hands grow only by refilling after a play, so a table where no seat
+    has a card it can play never moves again (issue 7: a setup with every hand empty passed for ever). In a
+    match hands are full (SC-SETUP-5, SC-TURN-2): three cards always make a maneuver (SC-MAN-3)."""
+    from pitchside.games.sonic_cup.legality import has_a_play
+
+    if st.phase is Phase.OVER or any(len(h) >= 3 for h in st.hands):
+        return
+    turn = st.phase is Phase.TURN and not st.pending and not st.shoot
+    zones = (st.ball,) if turn else range(1, 10)  # a window may still move the ball; a turn cannot without a play
+    for zone in zones:
+        for s in range(st.t.n):
+            fresh = st.clone()
+            fresh.phase, fresh.actor, fresh.queue, fresh.ball = Phase.TURN, s, Window(), zone
+            fresh.played, fresh.pending, fresh.picks, fresh.kickoff, fresh.shoot = 0, Pending.NONE, [], False, 0
+            fresh._legal = None
+            if has_a_play(fresh, s):
+                return
+    where = "the ball where it is" if turn else "the ball anywhere"
+    raise fail("hands", f"no seat has a card it can play with {where}, and a pass draws none: the match cannot go on")
 
 
 def _play_can_finish(st: SonicCupState, fail: Any) -> None:

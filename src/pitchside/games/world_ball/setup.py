@@ -30,6 +30,15 @@ _FRAME_KEYS: dict[str, dict[str, type]] = {
     PROMPT: {"effect": str, "point": str, "seat": int, "at": int},
 }  # fmt: skip
 _SEAT_KEYS = ("seat", "shooter", "from", "at", "blocked", "target", "saver")
+# A prompt frame carries the context of the point it was offered at (mechanics.push_prompts, windows.declare_save).
+_PROMPT_KEYS: dict[str, dict[str, type]] = {
+    "shot_played": {"shooter": int, "play": str, "by": int},
+    "stamina_zero": {},
+    "captain": {"saver": int, "how": str, "card": str, "cost": int},
+}
+# The stacks the rules build: a shot, the save answering it, and on top an event or a prompt (bottom first).
+_SHAPES = {(), (EVENT,), (PROMPT,), (SHOT,), (SHOT, EVENT), (SHOT, PROMPT), (SHOT, SAVE), (SHOT, SAVE, EVENT),
+           (SHOT, SAVE, PROMPT)}  # fmt: skip
 
 
 def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldBallState:
@@ -86,6 +95,29 @@ def _stack(stack: list[dict[str, Any]], n: int, fail: Any) -> None:
                 raise fail(f"stack.{i}.{key}", "unknown frame field")
             if key in _SEAT_KEYS and (not isinstance(v, int) or isinstance(v, bool) or not -1 <= v < n):
                 raise fail(f"stack.{i}.{key}", f"must be a seat 0..{n - 1} (or -1)")
+        if f["k"] == PROMPT:
+            _prompt(f, i, fail)
+    shape = tuple(f["k"] for f in stack)
+    if shape not in _SHAPES:
+        raise fail("stack", f"{'/'.join(shape)}: the stack is a shot, the save answering it, then an event or a prompt")
+    if shape[:2] == (SHOT, SAVE):
+        shot, save = stack[0], stack[1]
+        if save["shooter"] != shot["seat"]:
+            raise fail("stack.1.shooter", f"the save answers seat {shot['seat']}'s shot")
+        if save["seat"] % 2 == shot["seat"] % 2:
+            raise fail("stack.1.seat", "a save is played by an opponent of the shooter (WB-ACT-4)")
+
+
+def _prompt(f: dict[str, Any], i: int, fail: Any) -> None:
+    """A prompt has the context of its point (who shot and how, or the save the captain may pay for)."""
+    point = f["point"]
+    if point not in _PROMPT_KEYS or (point == "captain") != (f["effect"] == "captain"):
+        raise fail(f"stack.{i}.point", f"a prompt is offered at {', '.join(_PROMPT_KEYS)} (captain: effect captain)")
+    for key, kind in _PROMPT_KEYS[point].items():
+        v = f.get(key)
+        low = -1 if key == "by" else 0
+        if not isinstance(v, kind) or isinstance(v, bool) or (isinstance(v, int) and v < low):
+            raise fail(f"stack.{i}.{key}", f"a {point} prompt needs {key}: {'a number' if kind is int else 'text'}")
 
 
 def _check(st: WorldBallState, fail: Any) -> None:
@@ -134,6 +166,8 @@ def _check(st: WorldBallState, fail: Any) -> None:
                 where = "hands" if cid not in want else "deck"
                 raise fail(where, f"card {cid}: {got[cid]} in play, the deck has {want[cid]} (cards must be conserved)")
         st.deck = rest_in_deck(st.deck, unnamed_cards(want.elements(), got), st.rng)  # issue 7: beneath the named
+    if st.stack and st.phase is not Phase.ACTION:
+        raise fail("stack", "windows and prompts open only in an action phase")
     if any(x < 0 for x in st.score):  # seats, lengths and types: the declaration (state.Data)
         raise fail("score", "needs two scores, team A's then team B's")
     if st.half > st.t.halves:
