@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hypothesis import event
 from hypothesis import strategies as hs
 
 from pitchside.core.errors import DataError
@@ -135,7 +136,9 @@ def refused_or_plays_to_the_end(
         st = game.from_setup(setup, SOURCE)
     except DataError as e:
         assert e.file == SOURCE and e.message, e
+        event("refused")  # the share of each shows with --hypothesis-show-statistics
         return None
+    event("accepted and played to the end")
     back = game.from_setup(json.loads(json.dumps(st.to_setup())), "written.json")
     assert back.fingerprint() == st.fingerprint(), "an accepted setup's state does not round-trip its own setup"
     want = census(st)

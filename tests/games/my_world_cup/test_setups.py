@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as hs
 
 from pitchside.core.errors import DataError
@@ -166,7 +166,9 @@ def test_a_mutated_setup_is_refused_or_plays_to_the_end(pick: int, edits: list[t
         st = GAME.from_setup(s, "mutant.json")
     except DataError as e:
         assert e.file == "mutant.json" and e.message
+        event("refused")
         return
+    event("accepted and played to the end")
     want = Counter(st.t.m.cards.physical)
     rng = Rng(pick)
     for _ in range(600):
