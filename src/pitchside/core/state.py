@@ -274,7 +274,13 @@ class _List(_Codec):
     def copy(self, expr: str) -> str:
         if not self.item.mutable:
             return f"{expr}[:]"
-        return f"[{self.item.copy('x')} for x in {expr}]"
+        inner = self.item.copy("x")
+        # lists of lists or dicts of immutable items: copied by map in C, without a comprehension's loop
+        if inner == "x[:]":
+            return f"list(map(_lcopy, {expr}))"
+        if inner == "dict(x)":
+            return f"list(map(_dcopy, {expr}))"
+        return f"[{inner} for x in {expr}]"
 
     def encode(self, value: Any) -> Any:
         enc = self.item.encode
@@ -476,7 +482,13 @@ def _cloner(cls: type[GameState]) -> Callable[[Any], Any]:
     if fn is not None:
         return fn
     lines = ["def clone(self):", "    new = _new(_cls)"]
-    consts: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_Rng": Rng}
+    consts: dict[str, Any] = {
+        "_new": object.__new__,
+        "_cls": cls,
+        "_Rng": Rng,
+        "_lcopy": list.copy,
+        "_dcopy": dict.copy,
+    }
     for i, d in enumerate(cls.declared()):
         src = f"self.{d.name}"
         spec = d.spec
