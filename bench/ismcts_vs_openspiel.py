@@ -4,8 +4,9 @@ Each game is played as a 2-seat series through the OpenSpiel adapter (pitchside.
 is the OpenSpiel state; OpenSpiel's bot gets it as OpenSpiel hands it to any bot (resampling through
 resample_from_infostate), ours gets the engine's Observation (its view, legal actions and determinize)
 at its own seat. Seats alternate match by match and match i uses seed i, so both bots see the same deals
-from both sides. Prints wins/draws/losses of ours, its mean return, and the time each bot spends per
-decision it searches (a decision with one legal action is not searched by either).
+from both sides; OpenSpiel's bot resamples from its own seeded generator, so a series repeats exactly.
+Prints wins/draws/losses of ours, its mean return, and the time each bot spends per decision it
+searches (a decision with one legal action is not searched by either).
 
     .venv/bin/python bench/ismcts_vs_openspiel.py --matches 10 --iterations 50
 """
@@ -61,6 +62,8 @@ def play(game_id: str, match: int, args: argparse.Namespace, series: Series) -> 
         max_simulations=args.iterations,
         random_state=rs,
     )
+    # OpenSpiel's default resampler draws from a generator seeded by the OS; this one uses the bot's own.
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.uniform))
     agent = ISMCTSAgent(iterations=args.iterations, exploration=args.exploration, rollout_depth=args.rollout_depth)
     rng = Rng(args.seed * 1_000_003 + match)
     st: PitchsideState = game.new_initial_state()
