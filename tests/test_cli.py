@@ -315,6 +315,9 @@ def test_play_to_the_end_answering_1(seats: int, tmp_path: Path) -> None:
     assert f"Record saved to {rec}" in out
     saved = MatchRecord.load(rec)
     assert saved.outcome is not None
+    mine = sum(1 for m in saved.moves if m.seat == 0)  # issue 8: the person's own decisions, not every seat's
+    assert f"{len(saved.moves)} decisions in the match, {mine} of them yours." in out
+    assert 0 < mine < len(saved.moves)
     code, out, _, _ = run("replay", str(rec))
     assert code == 0 and "Replay OK" in out
 

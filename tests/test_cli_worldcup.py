@@ -96,6 +96,7 @@ def test_sim_stores_a_whole_tournament_and_show_prints_it(data: Path) -> None:
                  "Final", "Record book 世界盃记录册", "Champion 冠军", "Runner-up", "Third 季军", "goals",
                  "counter", "penalty", "Cards shown", "yellow"):  # fmt: skip
         assert text in out, text
+    assert "Cards that scored" in out and "Scoring cards" not in out  # issue 8: any kind, not only goal cards
     code, out, _ = run(data, "worldcup", "show", "--id", "1", "--json")
     shown = json.loads(out)
     assert shown["snapshot"] == snap and shown["record_book"]["played"] == 64

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 from pitchside.core.record import MatchRecord, replay
 from pitchside.core.registry import load_game
@@ -21,7 +22,8 @@ LEAVE = "Leave the match?"
 
 
 def spawn(data: Path, *args: str) -> pexpect.spawn:
-    env = {**os.environ, "PITCHSIDE_DATA_DIR": str(data), "TERM": "xterm", "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}  # the terminal's own size
+    env.update({"PITCHSIDE_DATA_DIR": str(data), "TERM": "xterm", "NO_COLOR": "1", "LANG": "C.UTF-8"})
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
     code = "from pitchside.cli import main; main()"
     return pexpect.spawn(
@@ -207,3 +209,125 @@ def test_log_pages_through_every_visible_event_so_far(tmp_path: Path) -> None:
     assert numbers and numbers == list(range(1, len(numbers) + 1))  # every line, in order, none skipped
     assert len(numbers) >= len(worded) > 0
     leave(child)
+
+
+ANSI = r"\x1b\[[0-9;?]*[A-Za-z]|\r"
+
+
+def squeeze(text: str) -> str:
+    """Text as shown with no escapes, frames or white space: what survives any wrapping at 80 columns."""
+    import re
+
+    return re.sub(r"[\s\u2500-\u257f]", "", re.sub(ANSI, "", text))
+
+
+@pytest.mark.parametrize(
+    ("game", "args"),
+    [
+        ("sonic-cup", ("--seats", "2", "--seed", "17")),
+        ("world-ball", ("--seats", "2", "--seed", "3")),
+        ("my-world-cup", ("--seed", "2")),
+    ],
+)
+def test_the_log_holds_every_visible_event_of_a_whole_match(game: str, args: tuple[str, ...], tmp_path: Path) -> None:
+    """Issue 8: a whole match at the keyboard; at its end `log` pages through every event seat 0 could see that
+    the screen puts into words, in order, each line numbered, none left out."""
+    import re
+
+    from pitchside.terminal import renderer_for
+
+    child = spawn(tmp_path, "play", game, *args, "--bots", "random")
+    child.timeout = 60
+    while True:
+        i = child.expect([PROMPT, r"\(Enter\)", "Match over"])
+        if i == 2:
+            break
+        child.sendline("1" if i == 0 else "")
+    rec = saved(tmp_path)
+    assert rec.outcome is not None  # the autosave of the finished match
+    g = load_game(game)
+    r = renderer_for(g, rec.config)
+    done = replay(rec, g)
+    r.board(done.state.view(0))  # as on the screen: a renderer learns the teams' numbers from the board it draws
+    worded = [squeeze(Text.from_markup(line).plain) for line in (r.event(ev, 0) for _, ev in done.events
+              if ev.visible_to(0)) if line]  # fmt: skip
+    child.expect("Enter goes on")
+    child.sendline("log")
+    shown, numbers = "", []
+    while True:
+        i = child.expect([r"Enter for more", "Enter goes on"])
+        plain = re.sub(ANSI, "", child.before)
+        numbers += [int(n) for n in re.findall(r"^\s{0,3}(\d+) ", plain, flags=re.M)]
+        shown += plain
+        if i == 1:
+            break
+        child.sendline("")
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= len(worded) > 20
+    text, at = squeeze(shown), 0
+    for line in worded:  # every worded event, in the order it happened
+        found = text.find(line, at)
+        assert found >= 0, (line, text[max(0, at - 200) : at + 400])
+        at = found + len(line)
+    child.sendline("")
+    child.expect("Save the record")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("game", ["sonic-cup", "world-ball", "my-world-cup"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_rules_text_is_shown_in_both_languages(game: str, lang: str, tmp_path: Path) -> None:
+    """Issue 8: `pitchside rules GAME --all` at an 80-column terminal shows the text of every card, role,
+    character, skill, event and team of the game, in Chinese and in English."""
+    from pitchside.core.texts import Lang
+
+    child = spawn(tmp_path, "rules", game, "--all", "--lang", lang)
+    shown = squeeze(child.read())
+    texts = load_game(game).texts()
+    assert len(texts) > 10
+    for tid, topic in texts.items():
+        assert squeeze(topic.body(Lang(lang))) in shown, tid
+        assert squeeze(f"info {tid}") in shown, tid
+
+
+def test_worldcup_play_all_waits_after_the_coach_s_result_and_before_his_next_match(tmp_path: Path) -> None:
+    """Issue 8 list 9: with --all, the coach's result stays on the screen until Enter, and the bots' results
+    before his next match wait for Enter too, instead of being cleared by the next lineup."""
+    import re
+
+    new = spawn(tmp_path, "worldcup", "new", "--coach", "kim=rsa", "--seed", "4")
+    new.expect(pexpect.EOF)
+    child = spawn(tmp_path, "worldcup", "play", "--all")
+    child.timeout = 60
+    while True:
+        i = child.expect([PROMPT, "Match over: your result is above", r"\(Enter\)"])
+        if i == 1:
+            break
+        child.sendline("1" if i == 0 else "")
+    result = re.sub(ANSI, "", child.before.rsplit("\x1b[2J", 1)[-1])
+    assert "#1 Group A · MD1" in result and "South Africa" in result and "Group A" in result
+    child.expect(r"\(Enter\)")
+    child.sendline("")
+    child.expect(r"(\d+) bot match(?:es)? above")
+    bots = int(child.match.group(1))
+    between = re.sub(ANSI, "", child.before)
+    assert bots >= 1 and f"#{bots + 1} " in between  # every bot match since, up to the coach's next one
+    child.expect("Your match next:")
+    child.sendline("")
+    prompt(child)  # the coach's second match
+    assert "South Africa" in child.before
+    child.terminate(force=True)
+
+
+def test_the_readme_shows_each_game_as_the_program_draws_it() -> None:
+    """Issue 8: the README's sample screens (a first match of each game at 80×24, and one wide screen) are the
+    program's own, taken in a pseudo-terminal; `python tests/readme_screens.py` rewrites them."""
+    from tests.readme_screens import README, samples, take
+
+    found = samples(README.read_text(encoding="utf-8"))
+    assert sum(s.columns == 80 and s.rows == 24 for s in found) >= 3
+    assert {s.args[1] for s in found} == {"sonic-cup", "world-ball", "my-world-cup"}
+    for sample in found:
+        assert take(sample) == sample.shown, (
+            f"README.md: {' '.join(sample.args)} is stale: python tests/readme_screens.py"
+        )

@@ -202,6 +202,7 @@ def rules(
         typer.Argument(help="A card, role, character, skill, event or team (id or name); none: the overview."),
     ] = None,
     lang: LangOpt = None,
+    every: Annotated[bool, typer.Option("--all", help="Print every topic's text, the overview first.")] = False,
 ) -> None:
     """Show a game's rules in brief, or the text of one card, role, character, skill, event or team."""
     from rich.markup import escape
@@ -214,6 +215,15 @@ def rules(
     texts = g.texts()
     if not texts:
         fail(f"{g.id} has no rules texts")
+    if every:
+        if topic is not None:
+            fail("give a topic or --all, not both")
+        console = _console()
+        console.print(topic_panel(texts[OVERVIEW], language))
+        for tid, found in texts.items():
+            if tid != OVERVIEW:
+                console.print(topic_panel(found, language))
+        return
     try:
         found = find(texts, topic or OVERVIEW)
     except UnknownTopic as e:
@@ -326,10 +336,24 @@ def play(
     console.print(f"[dim]{len(match.moves)} decisions in the match, {mine} of them yours.[/]")
     final = match.record(result.outcome.to_json(), result.state.fingerprint())
     match.autosave(final)
+    if human.kb.interactive:
+        _read_the_log(human)
     if record is not None:
         _save(final, record, console)
     elif human.kb.interactive:
         _ask_and_save(final, console)
+
+
+def _read_the_log(human: Any) -> None:
+    """At the end of a match, at a terminal: ``log`` pages through the whole match log; Enter goes on."""
+    while True:
+        try:
+            answer = human.kb.line("[bold]Match over.[/] [bold]log[/] pages through the whole match; Enter goes on › ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        if answer.strip().lower() not in ("log", "l"):
+            return
+        human.page_log()
 
 
 def _last_save(game: str | None) -> Any:

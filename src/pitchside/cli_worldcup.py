@@ -190,8 +190,12 @@ def worldcup_play(
     tid, cup = _cup(db, tid)
     console = _cli()._console()
     bot_agents = _cli()._agents(bots, 2, GAME.id)
+    bot_results = 0  # bots' results on the screen since the last pause
     while (plan := cup.next_match()) is not None:
         coached = any(c is not None for c in plan.coaches)
+        if coached and bot_results:  # the coach's lineup clears the screen: let him read them first
+            _pause(console, f"{bot_results} bot match{'es' if bot_results > 1 else ''} above.", "Your match next:")
+        bot_results = 0 if coached else bot_results + 1
         _play_one(db, tid, cup, console, bot_agents, auto, all_matches)
         if coached and not all_matches:
             return  # one run plays the bots' matches on up to, and including, the next coach's match
@@ -202,11 +206,11 @@ def worldcup_play(
     console.print(f"[dim]pitchside worldcup show --id {tid}[/]")
 
 
-def _pause(console: Console, message: str) -> None:
+def _pause(console: Console, message: str, then: str = "Next match:") -> None:
     """At a terminal, wait for Enter so a result is read before the next lineup pushes it off the screen."""
     from pitchside.terminal_input import Keyboard
 
-    Keyboard(console).pause(f"[bold]{message}[/] Next match:")
+    Keyboard(console).pause(f"[bold]{esc(message)}[/] {esc(then)}")
 
 
 def _play_one(db: Any, tid: int, cup: Any, console: Console, bot_agents: list[Agent], auto: bool, more: bool) -> None:
