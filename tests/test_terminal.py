@@ -17,6 +17,7 @@ from pitchside.cli import app
 from pitchside.core.game import Action
 from pitchside.core.record import replay
 from pitchside.core.registry import load_game
+from pitchside.core.rng import Rng
 from pitchside.core.texts import Lang
 from pitchside.sim.match import play_match
 from pitchside.terminal import Quit, TerminalPlayer, renderer_for
@@ -393,3 +394,45 @@ def human_order(human: TerminalPlayer, acts: list[Action]) -> list[str]:
     rank = getattr(human.r, "action_rank", None)
     texts = [str(a) for a in acts]
     return sorted(texts, key=lambda t: rank(t)) if rank is not None else texts
+
+
+def test_my_world_cup_help_and_group_lineup_say_what_a_new_player_misses() -> None:
+    """Issue 8 list 4: `help` says an attack against a goal card lets both sides score; the group lineup says the
+    10-card hand must last the three group matches."""
+    g = load_game("my-world-cup")
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    console.print(renderer_for(g, {}).help())
+    text = " ".join(console.file.getvalue().split())  # type: ignore[attr-defined]
+    assert "both sides can score" in text and "an attack against a goal card" in text
+    for mode, said in (("group", True), ("friendly", False)):
+        st = g.new_state({"mode": mode}, 3)
+        rng = Rng(3)
+        while (st.decision().label or "").split(":")[0] != "lineup" or st.decision().seat is None:
+            seat = st.decision().seat
+            assert seat is not None
+            acts = st.legal_actions(seat)
+            st.apply(seat, acts[rng.below(len(acts))])
+        seat = st.decision().seat
+        r = renderer_for(g, st.config)
+        console = Console(file=io.StringIO(), width=200, color_system=None)
+        console.print(r.decision(st.view(seat), [str(a) for a in st.legal_actions(seat)]))
+        shown = re.sub(r"[\s\u2500-\u257f]", "", console.file.getvalue())  # type: ignore[attr-defined]
+        assert ("thishandmustlastallthreegroupmatches" in shown) is said, mode
+
+
+def test_world_ball_seat_table_keeps_stamina_beside_its_balls_at_80_columns() -> None:
+    """Issue 8 list 7: the stamina column never wraps under the ⚽ icons (it would read as the card count)."""
+    g = load_game("world-ball")
+    for seats in (4, 10):
+        st = g.new_state({"seats": seats}, 2)
+        rng = Rng(2)
+        for _ in range(60):
+            seat = st.decision().seat
+            assert seat is not None
+            acts = st.legal_actions(seat)
+            st.apply(seat, acts[rng.below(len(acts))])
+        console = Console(file=io.StringIO(), width=80, color_system=None)
+        console.print(renderer_for(g, st.config).seats(st.view(0)))
+        rows = [line for line in console.file.getvalue().splitlines() if "⚽" in line]  # type: ignore[attr-defined]
+        assert len(rows) == seats
+        assert all(re.search(r"⚽[⚽·]* \d+/\d+", line) for line in rows), rows
