@@ -25,8 +25,12 @@ export function renderLobby({ app, toast, crumbs }) {
   const root = h("div", { class: "lobby" });
   app.append(root);
 
+  // The lobby is drawn once its data is in: drawing it before and again after would replace the forms under a
+  // person already typing in them (and a World Cup's fresh coach links with them).
+  let loaded = false;
   const paint = () => {
     crumbs({ text: t("lobby") });
+    if (!loaded) { replace(root, h("p", { class: "muted", text: "…" })); return; }
     replace(root,
       h("section", { class: "panel", "aria-labelledby": "create-h" },
         h("h2", { id: "create-h", text: t("create_room") }),
@@ -54,6 +58,7 @@ export function renderLobby({ app, toast, crumbs }) {
     try {
       [games, rooms] = await Promise.all([api.games(), api.rooms()]);
     } catch (e) { toast(e.message); }
+    loaded = true;
     paint();
     timer = setInterval(refreshRooms, 4000);
   })();
