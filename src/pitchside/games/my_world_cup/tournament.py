@@ -450,7 +450,7 @@ class WorldCup:
             and all(isinstance(h, (tuple, list)) and all(isinstance(c, str) for c in h) for h in hands)
         ):
             raise DataError("<result>", None, "hands", "two lists of card names (home, away)")
-        after: list[list[str]] = []
+        after: list[tuple[list[str], Counter[str], Counter[str]]] = []  # kept, drawn, played per side
         pool = Counter(self.deck) + Counter(self.discard)  # an empty deck is the discard pile reshuffled (WC-GAP-23)
         for side, tid in enumerate((fx.home, fx.away)):
             before = self.hands.get(tid, [])
@@ -464,16 +464,15 @@ class WorldCup:
                     "<result>", None, f"hands.{side}", f"{tid} cannot hold {missing}: not in its hand or the deck"
                 )
             pool -= drawn
-            after.append(kept)
+            after.append((kept, drawn, Counter(before) - Counter(kept)))
         result = Result(fx.number, fx.home, fx.away, score, winner, ending, shootout, yellows, reds)
         for side, tid in enumerate((fx.home, fx.away)):
             if tid in self.hands:
-                drawn = Counter(after[side]) - Counter(self.hands[tid])
-                played = Counter(self.hands[tid]) - Counter(after[side])
+                kept, drawn, played = after[side]
                 for card in drawn.elements():
                     (self.deck if card in self.deck else self.discard).remove(card)
                 self.discard.extend(played.elements())
-                self.hands[tid] = after[side]
+                self.hands[tid] = kept
         self.results.append(result)
         self._after(fx, result)
         self._check_cards()
