@@ -201,6 +201,50 @@ def headline(rows: Sequence[Row]) -> dict[str, float]:
     return {k: sums[k] / teams for k in sorted(sums)} if teams else {}
 
 
+SPAN_FIELD = re.compile(r"^span\.(.+)\.len\.(\d+)$")
+RUN_FIELD = re.compile(r"^run\.(.+)\.(longest|rounds)$")
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """A span (a Shooting Phase) or a run (turns passed in a row) over a simulation (``stats.py``)."""
+
+    what: str
+    per_match: float  # spans per match; for a run, the rounds (runs as long as the seat count) per match
+    matches_with: int  # matches that had at least one
+    lengths: Counter[int]  # how many spans had each length; a run: each match's longest run
+
+
+def stretches(rows: Sequence[Row]) -> list[Stretch]:
+    """Every span and run the rows count, over all the matches."""
+    spans: dict[str, Counter[int]] = {}
+    runs: dict[str, Counter[int]] = {}
+    with_span: Counter[str] = Counter()
+    rounds: Counter[str] = Counter()
+    with_round: Counter[str] = Counter()
+    for r in rows:
+        seen: set[str] = set()
+        for col, v in r.items():
+            if type(v) is not int:
+                continue
+            if m := SPAN_FIELD.match(col):
+                spans.setdefault(m.group(1), Counter())[int(m.group(2))] += v
+                if v:
+                    seen.add(m.group(1))
+            elif m := RUN_FIELD.match(col):
+                name = m.group(1)
+                if m.group(2) == "longest":
+                    runs.setdefault(name, Counter())[v] += 1
+                else:
+                    rounds[name] += v
+                    with_round[name] += v > 0
+        with_span.update(seen)
+    n = len(rows) or 1
+    out = [Stretch(f"span {k}", sum(c.values()) / n, with_span[k], c) for k, c in sorted(spans.items())]
+    out += [Stretch(f"run {k}", rounds[k] / n, with_round[k], c) for k, c in sorted(runs.items())]
+    return out
+
+
 def counts(rows: Sequence[Row], key: Callable[[Row], Any]) -> Counter[Any]:
     return Counter(key(r) for r in rows)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.core.game import Event, Game, State
-from pitchside.lab.stats import match_labels, match_stats
+from pitchside.lab.stats import match_labels, match_stats, span_stats
 
 
 class LabError(RuntimeError):
@@ -140,6 +140,7 @@ def row(
         r[f"seat{s}.result"] = "win" if ret > 0 else "loss" if ret < 0 else "draw"
     r.update(match_labels(first, last, n))
     r.update(match_stats(g.id, events, n, team_of, names))
+    r.update(span_stats(g.id, events, n))
     return r
 
 

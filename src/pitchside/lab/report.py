@@ -161,7 +161,9 @@ def _rates_chart(page: Page, title: str, series: Sequence[tuple[str, Sequence[Ra
     page.figure(fig, title)
 
 
-def _hist(page: Page, title: str, xlabel: str, series: Sequence[tuple[str, Sequence[int]]]) -> None:
+def _hist(
+    page: Page, title: str, xlabel: str, series: Sequence[tuple[str, Sequence[int]]], count: str = "matches"
+) -> None:
     fig, ax = page.plt.subplots(figsize=(7.5, 2.8))
     lo = min(min(v) for _, v in series if v)
     hi = max(max(v) for _, v in series if v)
@@ -169,7 +171,7 @@ def _hist(page: Page, title: str, xlabel: str, series: Sequence[tuple[str, Seque
     for name, values in series:
         ax.hist(values, bins=bins, alpha=0.6 if len(series) > 1 else 0.9, label=name, density=len(series) > 1)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of matches" if len(series) > 1 else "matches")
+    ax.set_ylabel(f"share of {count}" if len(series) > 1 else count)
     ax.set_title(title)
     if len(series) > 1:
         ax.legend()
@@ -260,6 +262,7 @@ def report(path: Path, out: Path | None = None) -> Path:
     if stats:
         page.h2("Statistics (mean per team per match, from the match events)")
         page.table(("statistic", "mean"), sorted(stats.items()))
+    _stretches(page, an.stretches(rows))
     page.write()
     return out
 
@@ -312,6 +315,29 @@ def compare(path: Path, against: Path, out: Path | None = None) -> Path:
     _bars(page, "How matches ended", [("A", ea), ("B", eb)])
     page.write()
     return out
+
+
+def _stretches(page: Page, found: Sequence[an.Stretch]) -> None:
+    if not found:
+        return
+    page.h2("Stretches of play (from the match events)")
+    page.p(
+        "A span (a Shooting Phase) runs from its opening event to its closing one; its length is its steps "
+        "(shots and blocks). A run is turns passed in a row; a round is a run as long as the seat count that "
+        "someone then broke by playing (Sonic Cup: the play SC-PROJ-11 forces)."
+    )
+    rows = []
+    for s in found:
+        total = sum(s.lengths.values()) or 1
+        mean_len = sum(k * v for k, v in s.lengths.items()) / total
+        rows.append([s.what, s.per_match, s.matches_with, mean_len, max(s.lengths, default=0)])
+    page.table(("", "per match (runs: rounds)", "matches with one", "mean length (runs: longest)", "longest"), rows)
+    for s in found:
+        if s.lengths:
+            values = [k for k, v in sorted(s.lengths.items()) for _ in range(v)]
+            span = s.what.startswith("span")
+            xlabel = "length (steps)" if span else "longest run in the match"
+            _hist(page, f"{s.what}: lengths", xlabel, [("", values)], "spans" if span else "matches")
 
 
 def _intro(page: Page, sims: Sequence[Sim]) -> None:

@@ -10,6 +10,16 @@ tells what a seat could not see:
 
 An event names a seat by an int ``seat`` field, a team by a ``team`` field (the team's index, or its
 name as ``Game.team_names`` gives it). A team's headline figure is its seats' plus its own events'.
+
+Match-level statistics of stretches of play, also declared per game as event names:
+
+- a **span** runs from an opening event to a closing one; its length is the step events in it (a Shooting
+  Phase: from the shot that opens it to the goal, the defence's success or the penalty): ``span.NAME.count``,
+  ``span.NAME.steps`` (all spans' lengths added), ``span.NAME.longest``, ``span.NAME.len.K`` (spans of length K);
+- a **run** is consecutive events of one kind, each straight after an event of another kind (a turn passed:
+  ``pass`` right after ``turn``), broken by any other public event: ``run.NAME.longest``, and
+  ``run.NAME.rounds``, the runs as long as the seat count that were then broken (every seat passed in turn,
+  and then someone played).
 """
 
 from __future__ import annotations
@@ -97,6 +107,74 @@ HEADLINE: Mapping[str, tuple[Stat, ...]] = {
         ("penalty_goals", "kick", T, "scored"),
     ),
 }
+
+
+@dataclass(frozen=True)
+class Span:
+    name: str
+    opens: tuple[str, ...]  # starts a span when none is open
+    steps: tuple[str, ...]  # one step of the open span (the opening event too, if it is one)
+    closes: tuple[str, ...]  # ends the open span (counted if it has a step)
+
+
+@dataclass(frozen=True)
+class Run:
+    name: str
+    kind: str  # the event that makes the run longer ...
+    after: str  # ... when it comes straight after this one
+
+
+# Match-level spans and runs by game id.
+SPANS: Mapping[str, tuple[Span, ...]] = {
+    # SC-SP-1..7: a shot opens the phase, blocks and shots answer each other; a goal, the defence's success
+    # (SC-SP-2c/2d), a penalty (SC-SP-6) or the end of the match closes it.
+    "sonic-cup": (
+        Span("shooting_phase", ("shot",), ("shot", "block"), ("goal", "defense-success", "penalty", "over")),
+    ),
+}
+RUNS: Mapping[str, tuple[Run, ...]] = {
+    "sonic-cup": (Run("passed_turns", "pass", "turn"),),  # SC-TURN-4, SC-PROJ-11: turns passed in a row
+}
+
+
+def span_stats(game_id: str, events: Iterable[Event], seats: int) -> dict[str, int]:
+    """The ``span.*`` and ``run.*`` columns of one match, from its public events."""
+    spans, runs = SPANS.get(game_id, ()), RUNS.get(game_id, ())
+    if not spans and not runs:
+        return {}
+    public = [ev.kind for ev in events if ev.to is None]
+    out: dict[str, int] = {}
+    for sp in spans:
+        lengths: list[int] = []
+        length: int | None = None  # None: no span open
+        for kind in public:
+            if length is None and kind in sp.opens:
+                length = 0
+            if length is None:
+                continue
+            if kind in sp.steps:
+                length += 1
+            elif kind in sp.closes:
+                if length:
+                    lengths.append(length)
+                length = None
+        p = f"span.{sp.name}"
+        out[f"{p}.count"], out[f"{p}.steps"], out[f"{p}.longest"] = len(lengths), sum(lengths), max(lengths, default=0)
+        for k in lengths:
+            out[f"{p}.len.{k}"] = out.get(f"{p}.len.{k}", 0) + 1
+    for rn in runs:
+        longest = rounds = run = 0
+        prev = ""
+        for kind in public:
+            if kind == rn.kind and prev == rn.after:
+                run += 1
+                longest = max(longest, run)
+            elif kind != rn.after:
+                rounds += run >= seats
+                run = 0
+            prev = kind
+        out[f"run.{rn.name}.longest"], out[f"run.{rn.name}.rounds"] = longest, rounds
+    return out
 
 
 def whose(ev: Event, team_names: Sequence[str]) -> tuple[str, int] | None:
