@@ -141,29 +141,33 @@ def openspiel_hearts() -> tuple[str, Play] | str:
     return label, play
 
 
-def timed(play: Play, games: int) -> tuple[float, int, int]:
+Clock = Callable[[], float]
+
+
+def timed(play: Play, games: int, clock: Clock = time.perf_counter) -> tuple[float, int, int]:
     gc.collect()  # start every call from the same heap state; collections during the call still count
-    start = time.perf_counter()
+    start = clock()
     decisions, chance = play(games)
-    return time.perf_counter() - start, decisions, chance
+    return clock() - start, decisions, chance
 
 
-def measure(subjects: list[Subject], seconds: float, rounds: int) -> None:
+def measure(subjects: list[Subject], seconds: float, rounds: int, clock: Clock = time.perf_counter) -> None:
     """Give each subject enough whole games for ``seconds`` in all, then run ``rounds`` rounds,
-    interleaved so that a burst of load elsewhere on the machine hits every subject alike."""
+    interleaved so that a burst of load elsewhere on the machine hits every subject alike.
+    ``clock`` is wall time by default; bench/rl.py passes the process's CPU time."""
     per_round = seconds / rounds
     for s in subjects:
         s.play(1)  # warm up: imports, caches, data files
         games = 1
         while True:
-            secs, _, _ = timed(s.play, games)
+            secs, _, _ = timed(s.play, games, clock)
             if secs >= CALIBRATE_SECONDS:
                 break
             games *= 2
         s.games = max(1, round(games * per_round / secs))
     for _ in range(rounds):
         for s in subjects:
-            secs, s.decisions, s.chance = timed(s.play, s.games)
+            secs, s.decisions, s.chance = timed(s.play, s.games, clock)
             s.seconds.append(secs)
 
 

@@ -60,12 +60,22 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
     assert e.agent_selection == agent
 
 
-def test_only_the_agent_to_act_has_a_mask() -> None:
+def test_only_the_agent_to_act_has_a_mask_in_its_observation_and_its_info() -> None:
     e = env("my-world-cup")
     e.reset(seed=2)
-    for agent in e.possible_agents:
-        mask = e.observe(agent)["action_mask"]
-        assert mask.any() == (agent == e.agent_selection)
+    rng = np.random.default_rng(2)
+    while not all(e.terminations.values()):
+        acting = e.agent_selection
+        for agent in e.possible_agents:
+            mask = e.observe(agent)["action_mask"]
+            assert mask.any() == (agent == acting)
+            assert ("action_mask" in e.infos[agent]) == (agent == acting)
+        info_mask = e.infos[acting]["action_mask"]
+        np.testing.assert_array_equal(info_mask, e.observe(acting)["action_mask"])
+        assert e.state_ is not None
+        np.testing.assert_array_equal(info_mask, e.encoding.mask(e.state_, e.agent_name_mapping[acting]))
+        e.step(int(rng.choice(np.flatnonzero(info_mask))))
+    assert not any("action_mask" in info for info in e.infos.values())
 
 
 def test_render_ansi_is_the_terminal_board_of_the_spectator_view() -> None:

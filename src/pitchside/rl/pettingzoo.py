@@ -19,7 +19,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from pitchside.core.errors import PitchsideError
-from pitchside.core.game import Game, State
+from pitchside.core.game import Action, Game, State
 from pitchside.core.registry import load_game
 from pitchside.rl.spaces import Encoding, encoding_for
 
@@ -71,6 +71,9 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         }
         self.action_spaces = {a: spaces.Discrete(enc.num_actions) for a in self.possible_agents}
         self.state_: State | None = None
+        self._mask = enc.mask_of(())
+        self._legal: dict[int, Action] = {}
+        self._masked: str | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -88,16 +91,30 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._masked = None
         self._select()
 
     def _select(self) -> None:
+        # The legal indices and mask of the agent to act are built once per decision: the observation,
+        # infos["action_mask"] (PettingZoo's other place for a mask, read by a loop that calls
+        # last(observe=False)) and step()'s check all use them.
         st = self._state()
+        if self._masked is not None and self._masked in self.infos:
+            self.infos[self._masked] = {}
         if st.is_over():
             self.agent_selection = self.agents[0]
+            self._masked, self._legal, self._mask = None, {}, self.encoding.mask_of(())
             return
         seat = st.decision().seat
         assert seat is not None  # a match that is not over always names who decides
-        self.agent_selection = self.possible_agents[seat]
+        agent = self.possible_agents[seat]
+        legal = st.legal_actions(seat)
+        self.agent_selection = self._masked = agent
+        # The engine's own action objects, not equal copies from the space: applying the very object
+        # legal_actions() returned lets the engine find it by identity (a step ~5 µs cheaper).
+        self._legal = dict(zip(self.encoding.indices(legal), legal, strict=True))
+        self._mask = self.encoding.mask_of(self._legal)
+        self.infos[agent] = {"action_mask": self._mask}
 
     def _state(self) -> State:
         if self.state_ is None:
@@ -106,12 +123,8 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     def observe(self, agent: str) -> dict[str, Any]:
         st = self._state()
-        seat = self.agent_name_mapping[agent]
-        obs = self.encoding.observation(st, seat)
-        if agent == self.agent_selection and not st.is_over():
-            mask = self.encoding.mask(st, seat)
-        else:
-            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        obs = self.encoding.observation(st, self.agent_name_mapping[agent])
+        mask = self._mask if agent == self._masked else self.encoding.mask_of(())
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -122,11 +135,12 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         st = self._state()
         seat = self.agent_name_mapping[agent]
         i = int(action)
-        if i not in self.encoding.legal_indices(st, seat):
+        chosen = self._legal.get(i)
+        if chosen is None:
             text = self.encoding.texts[i] if 0 <= i < self.encoding.num_actions else "outside the space"
             raise IllegalStep(f"action {i} ({text}) is not legal for {agent} now; use the action mask")
         self._cumulative_rewards[agent] = 0.0
-        st.apply(seat, self.encoding.decode(i))
+        st.apply(seat, chosen)
         if st.is_over():
             returns = st.outcome().returns
             for a in self.agents:

@@ -82,52 +82,66 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
     role_i = one_hot_index(ROLES)
     phase_i, kind_i, pend_i = one_hot_index(PHASES), one_hot_index(KINDS), one_hot_index(PENDING)
 
+    hand_i = {c: o_hand + i for c, i in ci.items()}
+    disc_i = {c: o_disc + i for c, i in ci.items()}
+    picks_i = {c: o_picks + i for c, i in ci.items()}
+    roles_at = [{r: o_seats + s * per + 1 + i for r, i in role_i.items()} for s in range(n)]
+
+    # The hot path of every PettingZoo step: entries are added straight into the buffer (see Sparse).
     def write(v: View, o: Sparse) -> None:
+        b = o.buf
         me = v["seat"]
         if me is not None:
-            o.one(o_me + me)
-            o.counts(o_hand, ci, v["hand"])
-        o.counts(o_disc, ci, v["discard"])
-        o.counts(o_picks, ci, v["picks"])
+            b[o_me + me] = 1.0
+            for c in v["hand"]:
+                b[hand_i[c]] += 1.0
+        for c in v["discard"]:
+            b[disc_i[c]] += 1.0
+        for c in v["picks"]:
+            b[picks_i[c]] += 1.0
         if v["pending"]:
-            o.one(o_pend + pend_i[v["pending"]])
-        o.one(o_ball + v["ball"] - 1)
-        o.set(o_score, v["score"]["blue"])
-        o.set(o_score + 1, v["score"]["red"])
-        o.set(o_deck, v["deck"])
-        o.set(o_count, v["deck_counter"])
-        o.set(o_count + 1, v["deck_passes"])
-        o.set(o_et, v["extra_time"])
-        o.one(o_phase + phase_i[v["phase"]])
+            b[o_pend + pend_i[v["pending"]]] = 1.0
+        b[o_ball + v["ball"] - 1] = 1.0
+        score = v["score"]
+        b[o_score] = score["blue"]
+        b[o_score + 1] = score["red"]
+        b[o_deck] = v["deck"]
+        b[o_count] = v["deck_counter"]
+        b[o_count + 1] = v["deck_passes"]
+        b[o_et] = v["extra_time"]
+        b[o_phase + phase_i[v["phase"]]] = 1.0
         d = v["decision"]
-        o.one(o_kind + kind_i[d["kind"]])
+        b[o_kind + kind_i[d["kind"]]] = 1.0
         if d["seat"] is not None:
-            o.one(o_dseat + d["seat"])
+            b[o_dseat + d["seat"]] = 1.0
         for s in d["seats"]:
-            o.one(o_dseats + s)
-        o.set(o_must, v["must_play"])
-        o.set(o_sang, v["sang"]["blue"])
-        o.set(o_sang + 1, v["sang"]["red"])
+            b[o_dseats + s] = 1.0
+        b[o_must] = v["must_play"]
+        sang = v["sang"]
+        b[o_sang] = sang["blue"]
+        b[o_sang + 1] = sang["red"]
         for s in v["seats"]:
-            base = o_seats + s["seat"] * per
-            o.set(base, s["team"] == "red")
+            seat = s["seat"]
+            base = o_seats + seat * per
+            b[base] = s["team"] == "red"
+            at = roles_at[seat]
             for r in s["roles"]:
-                o.one(base + 1 + role_i[r])
+                b[at[r]] = 1.0
             k = base + 1 + len(ROLES)
-            o.set(k, s["cards"])
-            o.set(k + 1, s["limit"])
-            o.set(k + 2, s["tired"])
-            o.set(k + 3, s["singing"])
+            b[k] = s["cards"]
+            b[k + 1] = s["limit"]
+            b[k + 2] = s["tired"]
+            b[k + 3] = s["singing"]
         sh = v.get("shooting")
         if sh is not None:
-            o.one(o_shoot)
-            o.set(o_shoot + 1, sh["attack"] == "red")
+            b[o_shoot] = 1.0
+            b[o_shoot + 1] = sh["attack"] == "red"
             for j, a in enumerate(ARROWS):
-                o.set(o_shoot + 2 + j, a in sh["match"])
-                o.set(o_shoot + 5 + j, a in sh["last_shot"])
+                b[o_shoot + 2 + j] = a in sh["match"]
+                b[o_shoot + 5 + j] = a in sh["last_shot"]
         for s, c in enumerate(v.get("committed", ())):
-            o.set(o_comm + s, c)
+            b[o_comm + s] = c
         if "my_pick" in v:
-            o.one(o_pick + pick_i[v["my_pick"]])
+            b[o_pick + pick_i[v["my_pick"]]] = 1.0
 
     return Encoding(game, config, action_texts(cards), L, write)

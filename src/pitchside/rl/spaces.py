@@ -13,6 +13,7 @@ themselves know nothing of numpy or RL.
 from __future__ import annotations
 
 import importlib
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -82,28 +83,31 @@ class Layout:
 
 
 class Sparse:
-    """The entries of one observation, collected as (index, value) pairs and written in one numpy call."""
+    """One observation being written: a zeroed float32 buffer that entries are added to.
 
-    __slots__ = ("idx", "val")
+    A Python ``array`` rather than numpy: writing a few dozen entries one by one costs a fraction of
+    what as many numpy item writes (or one numpy call per field) would, and the finished buffer
+    becomes the numpy vector without a copy (``np.frombuffer``). Entries add up, so a count field is
+    written by repeating its index.
+    """
 
-    def __init__(self) -> None:
-        self.idx: list[int] = []
-        self.val: list[float] = []
+    __slots__ = ("buf",)
+
+    def __init__(self, zeros: array[float]) -> None:
+        self.buf = array("f", zeros)
 
     def set(self, i: int, v: float) -> None:
         if v:
-            self.idx.append(i)
-            self.val.append(v)
+            self.buf[i] += v
 
     def one(self, i: int) -> None:
-        self.idx.append(i)
-        self.val.append(1.0)
+        self.buf[i] += 1.0
 
     def counts(self, offset: int, index: Mapping[str, int], items: Iterable[str]) -> None:
         """Add 1 at ``offset + index[x]`` for each x (repeats add up)."""
+        buf = self.buf
         for x in items:
-            self.idx.append(offset + index[x])
-            self.val.append(1.0)
+            buf[offset + index[x]] += 1.0
 
 
 Writer = Callable[[View, Sparse], None]
@@ -125,6 +129,8 @@ class Encoding:
         self.layout = layout
         self.high = layout.highs()
         self._write = write
+        self._zeros = array("f", bytes(4 * layout.size))
+        self._no_actions = bytes(len(self.actions))
 
     @property
     def num_actions(self) -> int:
@@ -147,19 +153,34 @@ class Encoding:
 
     def legal_indices(self, state: State, seat: int) -> list[int]:
         """The seat's legal actions as sorted indices (empty when the seat is not to act)."""
-        return sorted(self.encode(a) for a in state.legal_actions(seat))
+        return sorted(self.indices(state.legal_actions(seat)))
+
+    def indices(self, actions: Sequence[Action]) -> list[int]:
+        """The indices of some actions, in their order."""
+        index = self.index
+        try:
+            return [index[a] for a in actions]
+        except KeyError:
+            for a in actions:
+                self.encode(a)  # names the first action outside the space
+            raise
 
     def mask(self, state: State, seat: int) -> MaskArray:
-        out = np.zeros(len(self.actions), dtype=np.int8)
-        out[self.legal_indices(state, seat)] = 1
-        return out
+        return self.mask_of(self.indices(state.legal_actions(seat)))
+
+    def mask_of(self, indices: Iterable[int]) -> MaskArray:
+        # A bytearray written index by index, then viewed by numpy without a copy: cheaper than
+        # np.zeros and a fancy-index write for the few legal actions among thousands.
+        buf = bytearray(self._no_actions)
+        for i in indices:
+            buf[i] = 1
+        return np.frombuffer(buf, dtype=np.int8)
 
     def observe(self, view: View) -> FloatArray:
         """The observation tensor of one view (what one seat sees); never of a state."""
-        sp = Sparse()
+        sp = Sparse(self._zeros)
         self._write(view, sp)
-        idx = np.asarray(sp.idx, dtype=np.intp)
-        out = np.bincount(idx, weights=sp.val, minlength=self.layout.size).astype(np.float32)
+        out = np.frombuffer(sp.buf, dtype=np.float32)
         np.minimum(out, self.high, out=out)  # counts past a field's stated range are clipped to it
         return out
 
