@@ -159,3 +159,77 @@ def test_a_stack_the_rules_cannot_build_is_refused(stack: list[dict[str, Any]], 
     with pytest.raises(DataError) as err:
         _read({**base, "stack": stack})
     assert err.value.field == field, err.value
+
+
+_EVENT = {"k": "event", "seat": 0, "card": "sliding_tackle", "target": 1, "extra": "", "depth": 0, "from": 0, "at": -1,
+          "passed": 0}  # fmt: skip
+_CAPTAIN = {"k": "prompt", "effect": "captain", "point": "captain", "seat": 1, "at": 1, "saver": 3, "how": "card",
+            "card": "save", "cost": 1}  # fmt: skip
+_KLOSE = {"k": "prompt", "effect": "header", "point": "shot_played", "seat": 0, "at": 0, "shooter": 0, "play": "shoot",
+          "by": -1}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("stack", "field"),
+    [
+        ([{**_SHOT, "play": "banana"}], "stack.0.play"),  # which shot: 射门 or a set piece (WB-ACT-3, WB-SET-2)
+        ([{**_SHOT, "play": "save", "card": "save"}], "stack.0.play"),
+        ([{**_SHOT, "play": "free_kick"}], "stack.0.card"),  # a 任意球 is played with the 任意球 card
+        ([{**_SHOT, "need": 0}], "stack.0.need"),
+        ([{**_SHOT, "play": "penalty", "card": "penalty"}], "stack.0.need"),  # a 点球 needs 2 (WB-SET-2)
+        ([{**_SHOT, "saves": 1}], "stack.0.saves"),  # enough saves negate the shot at once (WB-GAP-6)
+        ([{**_SHOT, "passed": -1}], "stack.0.passed"),
+        ([{**_SHOT, "refused": 4}], "stack.0.refused"),  # a set of seats: 2 seats are bits 0 and 1
+        ([_SHOT, {**_SAVE, "how": "banana"}], "stack.1.how"),
+        ([_SHOT, {**_SAVE, "how": "gk"}], "stack.1.card"),  # a goalkeeper saves with his 射门
+        ([_SHOT, {**_EVENT, "seat": 1, "card": "sliding_tackle", "target": 0}], "stack.1.card"),
+        # Found reading windows.py: accepted, then IndexError (negate_shot, negate_save on an empty stack) or an
+        # AssertionError (黑哨 on a shot) when the event acted.
+        ([{**_EVENT, "card": "wrong_call", "target": -1}], "stack.0.card"),
+        ([{**_EVENT, "card": "biased_referee", "target": -1}], "stack.0.card"),
+        ([_SHOT, {**_EVENT, "seat": 1, "card": "biased_referee", "target": -1}], "stack.1.card"),
+        ([{**_EVENT, "card": "controversy", "target": -1}], "stack.0.card"),  # 争议事件 adds depth, opens no frame
+        ([{**_EVENT, "target": -1}], "stack.0.target"),
+        ([{**_EVENT, "target": 0}], "stack.0.target"),  # an opponent (WB-GAP-31)
+        ([{**_EVENT, "card": "tactical_change"}], "stack.0.target"),  # takes no target
+        ([{**_EVENT, "extra": "long_shot"}], "stack.0.extra"),
+        ([{**_EVENT, "card": "tactical_disruption", "extra": "banana"}], "stack.0.extra"),
+        ([{**_EVENT, "depth": -1}], "stack.0.depth"),
+        ([_SHOT, {**_KLOSE, "play": "penalty"}], "stack.1.shooter"),  # the context is the shot under the prompt
+        ([_SHOT, {**_KLOSE, "at": 1}], "stack.1.at"),
+        ([_SHOT, _KLOSE], "stack.1.effect"),  # Lahm has no header prompt
+        ([{**_KLOSE, "effect": "second_wind", "point": "stamina_zero"}], "stack.0.effect"),
+    ],
+)
+def test_a_frame_value_no_rule_writes_is_refused(stack: list[dict[str, Any]], field: str) -> None:
+    """Issue 7: a frame's values were only type-checked, so a setup could name a shot of no known play, a Save made
+    in no known way, or a reactive event with nothing under it to answer; each is a DataError naming the field."""
+    base = _table(hands=[["shoot"], ["save"]], active=0, discard=["shoot"])
+    with pytest.raises(DataError) as err:
+        _read({**base, "stack": stack})
+    assert err.value.field == field, err.value
+
+
+@pytest.mark.parametrize(
+    ("captain", "field"),
+    [
+        ({"how": "wall"}, "stack.1.how"),  # a captain never pays for a 人墙 (it costs nothing)
+        ({"how": "banana"}, "stack.1.how"),
+        ({}, None),
+        ({"how": "gk"}, "stack.1.card"),
+        ({"saver": 2}, "stack.1.saver"),  # the shooter's teammate saves nothing
+        ({"seat": 3, "at": 3}, "stack.1.saver"),  # the captain pays for a teammate, not himself
+        ({"cost": 0}, "stack.1.seat"),
+        ({"cost": 99}, "stack.1.seat"),
+    ],
+)
+def test_a_captain_prompt_names_a_save_the_captain_can_pay_for(captain: dict[str, Any], field: str | None) -> None:
+    """Puyol's prompt (WB-GAP-6): the Save waiting in it is one the rules make, by his teammate against the shot."""
+    base = _table(4, chars=["lahm", "puyol", "nesta", "rooney"], hands=[[], ["save"], ["shoot"], []], active=0)
+    stack = [{**_SHOT, "from": 0, "at": -1}, {**_CAPTAIN, **captain}]
+    if field is None:
+        assert _read({**base, "stack": stack}).decision().seat == 1
+        return
+    with pytest.raises(DataError) as err:
+        _read({**base, "stack": stack})
+    assert err.value.field == field, err.value

@@ -15,7 +15,7 @@ from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
 from pitchside.core.setupfile import read_rest, rest_in_deck, unnamed_cards
 from pitchside.core.state import read_fields
-from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, Phase
+from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, Phase, team
 
 if TYPE_CHECKING:
     from pitchside.games.world_ball.game import WorldBall
@@ -39,6 +39,12 @@ _PROMPT_KEYS: dict[str, dict[str, type]] = {
 # The stacks the rules build: a shot, the save answering it, and on top an event or a prompt (bottom first).
 _SHAPES = {(), (EVENT,), (PROMPT,), (SHOT,), (SHOT, EVENT), (SHOT, PROMPT), (SHOT, SAVE), (SHOT, SAVE, EVENT),
            (SHOT, SAVE, PROMPT)}  # fmt: skip
+# What kind of Save a frame is (windows._how) and the card each kind is made with ("" any card): 救险, a
+# goalkeeper's 射门 (WB-CHAR-5), Terry's discard, 人墙 (a captain never pays for a wall: windows.declare_save).
+_HOWS = {"card": "save", "gk": "shoot", "discard": "", "wall": ""}
+# What an event frame answers, by the frame under it (windows.window_apply: 误判 on a shot, 黑哨 on a save); the
+# 争议事件 chain adds to an event's depth and opens no frame of its own (WB-GAP-10).
+_ANSWERS = {None: "", SHOT: "shot", SAVE: "save"}
 
 
 def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldBallState:
@@ -75,6 +81,7 @@ def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldB
     for s in range(n):
         if not 0 <= st.stamina[s] <= max(st.max_stamina(s), 0):
             raise fail(f"stamina.{s}", f"must be 0..{st.max_stamina(s)} (WB-GAP-2)")
+    _frame_values(st, fail)
     if st.stack and st.stack[-1]["at"] < 0:  # a hand-written situation: let the window find its seat
         st.settle([])
     return st
@@ -118,6 +125,89 @@ def _prompt(f: dict[str, Any], i: int, fail: Any) -> None:
         low = -1 if key == "by" else 0
         if not isinstance(v, kind) or isinstance(v, bool) or (isinstance(v, int) and v < low):
             raise fail(f"stack.{i}.{key}", f"a {point} prompt needs {key}: {'a number' if kind is int else 'text'}")
+
+
+def _frame_values(st: WorldBallState, fail: Any) -> None:
+    """The values in the frames are ones the rules write (issue 7: a setup naming a shot of no known play or a
+    Save made in no known way was accepted; a 误判 or 黑哨 with no shot or save under it crashed when it acted)."""
+    c, n = st.t.content, st.t.n
+    plays = ("shoot", *c.set_pieces)
+    below: dict[str, Any] | None = None
+    for i, f in enumerate(st.stack):
+        at, k = f"stack.{i}", f["k"]
+        for key in ("passed", "refused"):  # a set of seats, bit s for seat s
+            if key in f and not 0 <= f[key] < 1 << n:
+                raise fail(f"{at}.{key}", f"a set of seats (bit s for seat s): 0..{(1 << n) - 1}")
+        if k == SHOT:
+            play = f["play"]
+            if play not in plays:
+                raise fail(f"{at}.play", f"{play!r}: a shot is one of {', '.join(plays)} (WB-ACT-3, WB-SET-2)")
+            if f["card"] != play and (play, f["card"]) != ("shoot", "save"):  # Henry shoots with a 救险
+                raise fail(f"{at}.card", f"{f['card']!r}: a {play} is played with the card {play!r}")
+            if f["need"] < c.basics[play].needs:
+                raise fail(f"{at}.need", f"a {play} needs at least {c.basics[play].needs} saves (WB-GAP-6, WB-GAP-7)")
+            if not 0 <= f["saves"] < f["need"]:
+                raise fail(f"{at}.saves", f"0..{f['need'] - 1}: a shot with the saves it needs is negated at once")
+        elif k == SAVE or (k == PROMPT and f["effect"] == "captain"):
+            _save(f, at, "how" if k == SAVE else "captain", fail)
+        if k == EVENT:
+            _event(st, f, at, below, fail)
+        elif k == PROMPT:
+            _prompt_values(st, f, at, below, fail)
+        below = f
+
+
+def _save(f: dict[str, Any], at: str, kind: str, fail: Any) -> None:
+    """A Save frame's or a captain prompt's kind of Save and the card it is made with."""
+    how, card = f["how"], f["card"]
+    hows = [h for h in _HOWS if kind == "how" or h != "wall"]
+    if how not in hows:
+        raise fail(f"{at}.how", f"{how!r}: a Save is made with {', '.join(hows)} (WB-ACT-4)")
+    if _HOWS[how] and card != _HOWS[how]:
+        raise fail(f"{at}.card", f"{card!r}: a Save made with {how} is the card {_HOWS[how]!r}")
+
+
+def _event(st: WorldBallState, f: dict[str, Any], at: str, below: dict[str, Any] | None, fail: Any) -> None:
+    """An event frame: an event card answering what is under it, with the target and skill its effect takes."""
+    c, n, card = st.t.content, st.t.n, f["card"]
+    e = c.events.get(card)
+    answers = _ANSWERS.get(None if below is None else below["k"], "?")
+    if e is None or e.answers != answers:
+        what = {"": "an action-phase event", "shot": "误判 (wrong_call)", "save": "黑哨 (biased_referee)"}[answers]
+        raise fail(f"{at}.card", f"{card!r}: an event frame here is {what} (WB-GAP-9, WB-GAP-10)")
+    if f["depth"] < 0:
+        raise fail(f"{at}.depth", "the 争议事件 played on the event: 0 or more")
+    seat, target = f["seat"], f["target"]
+    if e.target == "none" and target != -1:
+        raise fail(f"{at}.target", f"{card} takes no target: -1 (WB-GAP-9)")
+    if e.target != "none" and not (0 <= target < n and team(target) != team(seat)):
+        raise fail(f"{at}.target", f"{card} targets an opponent of seat {seat} (WB-GAP-31)")
+    if (e.target == "opponent_skill") != bool(f["extra"]) or (f["extra"] and f["extra"] not in c.skills):
+        want = "the skill card it discards" if e.target == "opponent_skill" else "'': it names no skill"
+        raise fail(f"{at}.extra", f"{f['extra']!r}: {card}'s extra is {want} (WB-GAP-15)")
+
+
+def _prompt_values(st: WorldBallState, f: dict[str, Any], at: str, below: dict[str, Any] | None, fail: Any) -> None:
+    """A prompt is one its seat's powers offer at its point, asked of that seat, on the frame it was offered on."""
+    seat, point = f["seat"], f["point"]
+    if f["at"] != seat:
+        raise fail(f"{at}.at", f"a prompt asks its own seat ({seat})")
+    if point == "stamina_zero":
+        pass
+    elif below is None or below["k"] != SHOT:  # offered as the shot is played, or as a Save is declared on it
+        raise fail(at, f"a {point} prompt is offered on the shot it concerns (WB-GAP-6)")
+    elif point == "shot_played" and (f["shooter"], f["play"], f["by"]) != (below["seat"], below["play"], -1):
+        raise fail(f"{at}.shooter", f"a shot_played prompt names the shot under it: shooter {below['seat']}, "
+                   f"play {below['play']!r}, by -1")  # fmt: skip
+    elif point == "captain":
+        saver, shooter = f["saver"], below["seat"]
+        if team(saver) == team(shooter) or team(seat) != team(saver) or seat == saver:
+            raise fail(f"{at}.saver", f"the captain (seat {seat}) pays for a teammate's Save against seat {shooter}")
+        if not st.pw[seat].captain or not 0 < f["cost"] <= st.stamina[seat]:
+            raise fail(f"{at}.seat", f"seat {seat} cannot pay {f['cost']} for the Save (Puyol, WB-GAP-6)")
+        return
+    if not any(p.effect == f["effect"] for p in st.pw[seat].prompts.get(point, ())):
+        raise fail(f"{at}.effect", f"{f['effect']!r}: seat {seat} has no such prompt at {point}")
 
 
 def _check(st: WorldBallState, fail: Any) -> None:
