@@ -47,8 +47,8 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/lab.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 	$(BIN)/mypy
 
 clean:
