@@ -112,7 +112,12 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.agent_selection = self._masked = agent
         # The engine's own action objects, not equal copies from the space: applying the very object
         # legal_actions() returned lets the engine find it by identity (a step ~5 µs cheaper).
-        self._legal = dict(zip(self.encoding.indices(legal), legal, strict=True))
+        index = self.encoding.index
+        try:
+            self._legal = {index[a]: a for a in legal}
+        except KeyError:
+            self.encoding.indices(legal)  # raises ActionOutsideSpace, naming the action
+            raise
         self._mask = self.encoding.mask_of(self._legal)
         self.infos[agent] = {"action_mask": self._mask}
 
