@@ -127,11 +127,18 @@ def mutant(data: hs.DataObject, bases: Sequence[dict[str, Any]], fields: Sequenc
 
 
 def refused_or_plays_to_the_end(
-    game: Game, setup: dict[str, Any], seed: int, census: Callable[[Any], Counter[str]], max_moves: int = 6000
+    game: Game,
+    setup: dict[str, Any],
+    seed: int,
+    census: Callable[[Any], Counter[str]],
+    max_moves: int = 6000,
+    read_back: int = 6,
 ) -> State | None:
     """The property: a DataError naming the file, or a match that plays on from the setup to its end under
     random play, every decision a seat with legal actions (and no other seat with any), every card conserved,
-    and the accepted state's own setup read back to the same state. Returns the finished state (None: refused)."""
+    and the accepted state's own setup read back to the same state, as are the states of the first ``read_back``
+    moves (as the conformance check does: issue 7 found a setup whose second state could not be read back).
+    Returns the finished state (None: refused)."""
     try:
         st = game.from_setup(setup, SOURCE)
     except DataError as e:
@@ -139,12 +146,13 @@ def refused_or_plays_to_the_end(
         event("refused")  # the share of each shows with --hypothesis-show-statistics
         return None
     event("accepted and played to the end")
-    back = game.from_setup(json.loads(json.dumps(st.to_setup())), "written.json")
-    assert back.fingerprint() == st.fingerprint(), "an accepted setup's state does not round-trip its own setup"
     want = census(st)
     rng = Rng(seed)
     n = st.num_seats
-    for _ in range(max_moves):
+    for move in range(max_moves):
+        if move <= read_back:
+            back = game.from_setup(json.loads(json.dumps(st.to_setup())), "written.json")
+            assert back.fingerprint() == st.fingerprint(), f"the state after {move} moves does not read back"
         if st.is_over():
             break
         seat = st.decision().seat

@@ -4,11 +4,15 @@ or a ReplayError naming the move), or it replays; it never raises anything else.
 The damage: bytes changed, deleted or inserted anywhere; a field of a header, move or end line given
 another JSON value; lines dropped, doubled or swapped. (Damage inside ``config`` and ``setup`` reaches the
 games' own setup readers, which have property tests of their own.)
+
+How many damaged records a game's test tries: ``PITCHSIDE_RECORD_MUTATIONS`` (150 by default, so ``make test``
+stays fast; run it with 10000 to hunt), as ``PITCHSIDE_SETUP_MUTATIONS`` does for setups.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from typing import Any
 
@@ -23,6 +27,7 @@ from pitchside.core.registry import load_game
 from pitchside.sim.match import play_match
 
 GAMES = ["sonic-cup", "world-ball", "my-world-cup"]
+MUTATIONS = int(os.environ.get("PITCHSIDE_RECORD_MUTATIONS", "150"))
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -80,7 +85,7 @@ def damaged(draw: st.DrawFn, game_id: str) -> str:
 def test_a_damaged_record_is_refused_cleanly_or_replays(game_id: str) -> None:
     game = load_game(game_id)
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=MUTATIONS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(damaged(game_id))
     def check(text: str) -> None:
         try:

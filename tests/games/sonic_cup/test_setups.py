@@ -163,3 +163,21 @@ def test_picks_agree_with_the_play_half_made(change: dict[str, Any]) -> None:
     with pytest.raises(DataError) as err:
         _read({**half, "hands": [["M03", "M04"], [], [], []], **change})
     assert err.value.field == "picks", err.value
+
+
+def test_crowd_singing_only_at_eight_or_ten_seats_and_with_a_singer() -> None:
+    """Found by the conformance check on a setup (issue 7): a 4-seat fresh deal in phase sing_discard was accepted,
+    played on, and reached a state whose own setup did not read back (steal_from -1). SC-CROWD-1: Crowd Singing is
+    for 8 or 10 players; SC-CROWD-2: the singer's opponents discard to it."""
+    fresh = json.loads(json.dumps(GAME.new_state({"seats": 4}, 1).to_setup()))
+    for change, field in (({"phase": "sing_discard", "queue": [fresh["actor"]]}, "phase"), ({"singer": 1}, "singer")):
+        with pytest.raises(DataError) as err:
+            _read({**fresh, **change})
+        assert err.value.field == field and "SC-CROWD-1" in err.value.message
+    eight = json.loads(json.dumps(GAME.new_state({"seats": 8}, 1).to_setup()))
+    for singer in (-1, 1):  # no singer; a singer whose own team would discard (seat 1's teammate 3 answers)
+        with pytest.raises(DataError) as err:
+            _read({**eight, "phase": "sing_discard", "actor": 3, "queue": [3], "singer": singer})
+        assert err.value.field == "singer" and "SC-CROWD-2" in err.value.message
+    st = _read({**eight, "phase": "sing_discard", "actor": 3, "queue": [3], "singer": 0, "sang": [True, False]})
+    assert st.decision().seat == 3

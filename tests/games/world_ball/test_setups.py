@@ -233,3 +233,22 @@ def test_a_captain_prompt_names_a_save_the_captain_can_pay_for(captain: dict[str
     with pytest.raises(DataError) as err:
         _read({**base, "stack": stack})
     assert err.value.field == field, err.value
+
+
+def test_the_draft_runs_clockwise_from_the_starter() -> None:
+    """Found by the mutations (WB-SETUP-4): a 2-seat draft whose active seat was not the starter was accepted; it
+    picked, the draft ended as if every seat had chosen, and the match went on with the starter holding no
+    character (its own setup then did not read back)."""
+    draft = json.loads(json.dumps(GAME.new_state({"seats": 2}, 1).to_setup()))
+    assert draft["phase"] == "draft" and draft["active"] == draft["starter"]
+    with pytest.raises(DataError) as err:
+        _read({**draft, "active": 1 - draft["starter"]})
+    assert err.value.field == "active" and "WB-SETUP-4" in err.value.message
+    first = GAME.new_state({"seats": 4}, 1)
+    seat = first.decision().seat
+    assert seat is not None
+    first.apply(seat, first.legal_actions(seat)[0])  # the starter has chosen: the next seat clockwise is active
+    _read(json.loads(json.dumps(first.to_setup())))
+    with pytest.raises(DataError) as err:
+        _read({**json.loads(json.dumps(first.to_setup())), "active": seat})
+    assert err.value.field == "active"

@@ -135,6 +135,10 @@ def _check(st: SonicCupState, fail: Any) -> None:
         raise fail("queue", f"no window is open in phase {st.phase.name.lower()}: the queue is empty")
     if st.queue.open and st.queue.seat != st.actor:
         raise fail("queue", "the first seat of the queue is the actor")
+    if n < 8 and (st.phase is Phase.SING_DISCARD or st.singer >= 0):  # issue 7: at 4 seats a later state failed
+        raise fail("singer" if st.singer >= 0 else "phase", "Crowd Singing is only for 8 or 10 players (SC-CROWD-1)")
+    if st.phase is Phase.SING_DISCARD and (st.singer < 0 or any(team(s) == team(st.singer) for s in st.queue.seats)):
+        raise fail("singer", "the singer's opponents discard one card each to Crowd Singing (SC-CROWD-2)")
     if st.phase is Phase.ROLE_CHANGE:
         if len(st.role_picks) != n:
             raise fail("role_picks", f"needs {n} entries (one per seat) while player cards change (SC-RS-3)")

@@ -232,6 +232,10 @@ def _check(st: WorldBallState, fail: Any) -> None:
     if st.phase is Phase.DRAFT:
         if any(bool(st.chars[s]) == bool(st.offers[s]) for s in range(n)):
             raise fail("offers", "in the draft every seat has either a character or characters to choose from")
+        order = [(st.starter + i) % n for i in range(n)]
+        if any(bool(st.chars[s]) != (s in order[: order.index(st.active)]) for s in range(n)):  # rules._pick
+            raise fail("active", f"the draft runs clockwise from the starter (seat {st.starter}): the seats before "
+                       f"seat {st.active} have chosen, it and those after it have not (WB-SETUP-4)")  # fmt: skip
     elif not all(st.chars):
         raise fail("chars", "every seat needs a character outside the draft")
     for s, area in enumerate(st.skills):
