@@ -397,13 +397,15 @@ def human_order(human: TerminalPlayer, acts: list[Action]) -> list[str]:
 
 
 def test_my_world_cup_help_and_group_lineup_say_what_a_new_player_misses() -> None:
-    """Issue 8 list 4: `help` says an attack against a goal card lets both sides score; the group lineup says the
+    """Issue 8 list 4: `help` says what an attack against a goal card does (WC-GAP-10); the group lineup says the
     10-card hand must last the three group matches."""
     g = load_game("my-world-cup")
     console = Console(file=io.StringIO(), width=200, color_system=None)
     console.print(renderer_for(g, {}).help())
     text = " ".join(console.file.getvalue().split())  # type: ignore[attr-defined]
-    assert "both sides can score" in text and "an attack against a goal card" in text
+    assert (
+        "only one side can score" in text and "an attack against a goal card: attack 5 against goal 2 rolls 3" in text
+    )
     for mode, said in (("group", True), ("friendly", False)):
         st = g.new_state({"mode": mode}, 3)
         rng = Rng(3)

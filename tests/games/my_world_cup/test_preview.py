@@ -56,21 +56,26 @@ def test_every_pairing_choice_has_a_preview_in_both_languages_and_changes_nothin
                 assert "foul die" in en  # WC-FOUL-3
             elif pair == ("defense", "defense"):
                 assert "nothing happens" in en  # WC-GAP-10
-            elif "defense" not in pair:  # WC-GAP-10: attack/goal vs attack/goal: both sides act
-                names = [s["team"]["en"] for s in st.view(seat)["sides"]]
-                assert all(n in en for n in names), en
+            elif "defense" not in pair:  # WC-GAP-10: attack/goal vs attack/goal: the higher value acts, or nothing
+                assert "beats" in en or "equal values: nothing happens" in en, en
         assert st.fingerprint() == before  # a preview rolls nothing and changes nothing
     assert ("attack", "goal") in seen or ("goal", "attack") in seen  # the case the issue names was met
 
 
-def test_an_attack_against_a_goal_card_says_both_can_score() -> None:
-    """WC-GAP-10: the attacker rolls its dice and the goal card scores."""
+def test_an_attack_against_a_goal_card_says_which_acts() -> None:
+    """WC-GAP-10: the higher value acts with the difference: the attacker rolls, or the goal card scores."""
     for st, seat, acts in pairings(range(12)):
+        view = st.view(seat)
         for a in acts:
             if kinds(st, seat, str(a)) == ("attack", "goal"):
+                ask = view["ask"]
+                mine = view["sides"][int(ask["active_team"])]["lineup"][int(ask["active_slot"]) - 1]
+                theirs = view["sides"][1 - int(ask["active_team"])]["lineup"][a.slot]
+                att, goal = int(mine["value"]), int(theirs["value"])
                 en = GAME.preview(st, seat, a)(Lang.EN)  # type: ignore[misc]
-                assert "rolls" in en and "tactical" in en and "scores" in en and "(a goal card, no dice)" in en
-                return
+                if att > goal:
+                    assert f"attack {att} beats goal {goal}: rolls {att - goal} tactical" in en, en
+                    return
     pytest.fail("no attack-vs-goal pairing in these seeds")
 
 

@@ -139,20 +139,33 @@ def test_defense_vs_defense_nothing() -> None:
     assert of(ev, "nothing")[0]["why"] == "defense vs defense" and not of(ev, "roll")
 
 
-def test_attack_vs_attack_each_rolls_chooser_first() -> None:
-    """WC-GAP-10: attack vs attack -> each card executes its own effect, the chooser's first."""
-    _st, ev = start(setup(("pla", "plb"), (["AD4:top"], ["AD8:top"])))
-    # pla's attack 5/speed 5 is slower than plb's attack 4/speed 6: plb chooses and rolls first
-    assert [(r["team"], r["dice"]) for r in of(ev, "roll")] == [(1, 4), (0, 5)]
+def test_attack_vs_attack_the_higher_rolls_the_difference() -> None:
+    """WC-GAP-10: attack vs attack -> the higher attack rolls (its value - the other's) dice, the lower does nothing."""
+    # pla's attack 5/speed 5 is slower than plb's attack 4/speed 6: plb chooses, pla's higher attack acts
+    make = _pairing(["AD4:top"], ["AD8:top"])
+    _st, ev = find(make, _rolled(True))
+    assert [(r["team"], r["dice"], r["for"]) for r in of(ev, "roll")] == [(0, 1, "attack")]
+    assert goals(ev) == [(0, 1, "attack")]
+    _st, ev = find(make, _rolled(False))
+    assert len(of(ev, "roll")) == 1 and goals(ev) == []
 
 
-def test_attack_vs_goal_and_goal_vs_goal() -> None:
-    """WC-GAP-10: attack vs goal and goal vs goal -> both effects (WC-GOAL-0), the chooser's first."""
+def test_goal_vs_goal_and_attack_vs_goal_the_higher_value_acts() -> None:
+    """WC-GAP-10: goal vs goal -> the higher goal card scores the difference (WC-GOAL-0); attack vs goal -> the
+    attack, higher, rolls the difference (WC-AD-0a); the lower card does nothing."""
     st, ev = start(setup(("pla", "plb"), (["G2:top"], ["G3:bottom"])))
-    assert goals(ev) == [(1, 1, "goal"), (0, 2, "goal")] and st.score == [2, 1]
-    st, ev = find(_pairing(["G1:top"], ["AD8:top"]), _rolled(True))
-    assert [k for k in kinds(ev) if k in ("roll", "goal")] == ["roll", "goal", "goal"]
-    assert goals(ev) == [(1, 1, "attack"), (0, 3, "goal")]
+    assert goals(ev) == [(0, 1, "goal")] and st.score == [1, 0] and not of(ev, "roll")
+    st, ev = find(_pairing(["G1:top"], ["AD8:top"]), _rolled(True))  # goal 3 against attack 4
+    assert [k for k in kinds(ev) if k in ("roll", "goal")] == ["roll", "goal"]
+    assert [(r["team"], r["dice"]) for r in of(ev, "roll")] == [(1, 1)] and goals(ev) == [(1, 1, "attack")]
+
+
+def test_attack_or_goal_against_the_same_value_does_nothing() -> None:
+    """WC-GAP-10, WC-GAP-11: equal values -> nothing, no dice, no goal (goal 3 vs attack 3, goal 2 vs goal 2)."""
+    for lines, teams in ((["G1:top"], ["AD9:top"]), ("pla", "pld")), ((["G2:top"], ["G2:bottom"]), ("pla", "plb")):
+        st, ev = start(setup(teams, lines))
+        assert of(ev, "pair") and not of(ev, "roll") and goals(ev) == [] and st.score == [0, 0]
+        assert of(ev, "nothing")[0]["why"] == "equal values"
 
 
 def test_foul_vs_foul_both_negated_both_roll_chooser_first() -> None:

@@ -58,7 +58,9 @@ def duel(a: Stats, b: Stats | None) -> float:
         if xk == ATTACK:
             return sign * p_goal(x - d)
         return sign * (float(x - d) if x > d else -p_goal(d - x))
-    return threat(a) - threat(b)
+    if va > vb:  # WC-GAP-10: attack/goal against attack/goal: the higher value acts with the difference
+        return threat((ka, va - vb, 0))
+    return -threat((kb, vb - va, 0)) if vb > va else 0.0
 
 
 def worth(c: Stats) -> float:

@@ -126,7 +126,18 @@ def preview(st: MyWorldCupState, seat: int, action: Act) -> Bilingual | None:
         else:  # WC-GAP-11
             say.add(f"进球{x}等于防守{d}：无事发生", f"goal {x} equals defense {d}: nothing happens")
         return say.text()
-    # WC-GAP-10: attack/goal against attack/goal: both cards act, so both sides can score
-    effect(side, ka, va)
-    effect(o, kb, vb)
+    # WC-GAP-10: attack/goal against attack/goal: the higher value acts with the difference; equal: nothing
+    if va == vb:
+        say.add(
+            f"{_ZH[ka]}{va}对{_ZH[kb]}{vb}，数值相等：无事发生",
+            f"{ka} {va} against {kb} {vb}, equal values: nothing happens",
+        )
+        return say.text()
+    w, kw, hi, kl, lo = (side, ka, va, kb, vb) if va > vb else (o, kb, vb, ka, va)
+    beats_zh, beats_en = f"{_ZH[kw]}{hi}胜过{_ZH[kl]}{lo}，", f"{kw} {hi} beats {kl} {lo}:"
+    if kw == "attack":
+        roll(w, hi - lo, beats_zh, beats_en)
+    else:
+        say.add(beats_zh.rstrip("，"), beats_en.rstrip(":"))
+        goal(w, hi - lo)
     return say.text()

@@ -587,9 +587,10 @@ class Renderer:
                 t,
                 Text(
                     "Attack vs defense: roll attack − defense dice, any ⚽ = 1 goal. Goal vs defense: goal − defense "
-                    "goals, or the defender counter-attacks. Attack or goal against attack or goal: both cards act, "
-                    "so both sides can score (an attack against a goal card: the attacker rolls, the goal card "
-                    "scores). A foul negates the other card and rolls the foul die. Each choice shows what it "
+                    "goals, or the defender counter-attacks. Attack or goal against attack or goal: the higher value "
+                    "acts with the difference, so only one side can score (an attack against a goal card: attack 5 "
+                    "against goal 2 rolls 3 dice, goal 3 against attack 2 scores 1; equal: nothing). "
+                    "A foul negates the other card and rolls the foul die. Each choice shows what it "
                     "would do; 'info goal', 'info attack' tell more.",
                     style="dim",
                 ),

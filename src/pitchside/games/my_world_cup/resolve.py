@@ -137,12 +137,13 @@ class Resolver(Data):
             else:
                 self._nothing("goal equals defense", ev)  # WC-GAP-11
             return
-        # WC-GAP-10: attack/goal vs attack/goal: each card's own effect, the chooser's first.
-        own = ((side, ka, va), (o, kb, vb))
-        if chooser != side:
-            own = (own[1], own[0])
-        for s, k, v in reversed(own):
-            todo.append(("attack", s, v, -1) if k == ATTACK else ("goal", s, v))
+        # WC-GAP-10: attack/goal vs attack/goal: the higher value acts, with the difference (as against a
+        # defense, WC-AD-0b/0c); equal values: nothing (WC-GAP-11).
+        if va == vb:
+            self._nothing("equal values", ev)
+            return
+        w, k, n = (side, ka, va - vb) if va > vb else (o, kb, vb - va)
+        todo.append(("attack", w, n, -1) if k == ATTACK else ("goal", w, n))
 
     # ------------------------------------------------------------------ attack rolls
 
