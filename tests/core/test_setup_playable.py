@@ -190,6 +190,18 @@ def test_a_config_that_is_not_an_object_is_a_data_error(game_id: str, config: An
     assert err.value.field == "config" and err.value.file == "c.json"
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("config", [0, "", [], False, [2], "seats=2"])
+def test_a_setup_whose_config_is_not_an_object_is_a_data_error(game_id: str, config: Any) -> None:
+    """Issue 7 (config as a number or a string): a setup's config goes through core's config_dict in every game's
+    reader (setupfile.setup_config); a falsy one (0, "", []) was read as no config at all in two of them."""
+    game = load_game(game_id)
+    setup = json.loads(json.dumps(game.new_state({"seats": 2}, 1).to_setup()))
+    with pytest.raises(DataError) as err:
+        game.from_setup({**setup, "config": config}, "c.json")
+    assert err.value.field == "config" and err.value.file == "c.json", err.value
+
+
 def test_config_dict_copies() -> None:
     given: Config = {"seats": 4}
     got = config_dict(given)

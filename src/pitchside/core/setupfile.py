@@ -13,7 +13,7 @@ from typing import Any
 
 from pitchside.core.decision import DecisionKind
 from pitchside.core.errors import DataError
-from pitchside.core.game import Action, Game, State
+from pitchside.core.game import Action, Game, State, config_dict
 from pitchside.core.locate import json_line
 from pitchside.core.rng import Rng
 from pitchside.core.strictjson import decode, loads, read_bytes
@@ -130,6 +130,17 @@ def check_setup_header(setup: Any, source: str, game_id: str, aliases: tuple[str
     if name != game_id and name not in aliases:
         raise DataError(source, None, "game", f"{name!r}: this is a {game_id} setup reader")
     check_setup_seats(setup, source)
+
+
+def setup_config(setup: Any, source: str) -> dict[str, Any]:
+    """What a game's ``normalize_config`` reads from a setup: its ``config`` (a JSON object, or none: core's
+    config_dict) with the top-level ``seats`` when the config gives none (check_setup_seats: the two agree)."""
+    if not isinstance(setup, Mapping):
+        raise DataError(source, None, None, "a setup is a JSON object")
+    cfg = config_dict(setup.get("config"), source)
+    if "seats" in setup:
+        cfg.setdefault("seats", setup["seats"])
+    return cfg
 
 
 def check_setup_seats(setup: Any, source: str) -> None:

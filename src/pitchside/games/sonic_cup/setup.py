@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
-from pitchside.core.setupfile import read_rest, rest_in_deck, unnamed_cards
+from pitchside.core.setupfile import read_rest, rest_in_deck, setup_config, unnamed_cards
 from pitchside.core.state import read_fields
 from pitchside.core.window import Window
 from pitchside.games.sonic_cup.state import Pending, Phase, Role, team
@@ -33,14 +33,7 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
     def fail(field: str, message: str) -> DataError:
         return DataError(source, None, field, message)
 
-    if not isinstance(setup, Mapping):
-        raise fail("", "a setup is a JSON object")
-    cfg = setup.get("config") or {}
-    if not isinstance(cfg, Mapping):
-        raise fail("config", "must be an object")
-    cfg = dict(cfg)
-    if "seats" in setup:
-        cfg.setdefault("seats", setup["seats"])
+    cfg = setup_config(setup, source)
     if "roles" in setup and not cfg.get("roles"):
         cfg["roles"] = setup["roles"]  # the config keeps the opening lineup; "roles" is the current one
     cfg = game.normalize_config(cfg, source)

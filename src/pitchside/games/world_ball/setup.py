@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
-from pitchside.core.setupfile import read_rest, rest_in_deck, unnamed_cards
+from pitchside.core.setupfile import read_rest, rest_in_deck, setup_config, unnamed_cards
 from pitchside.core.state import read_fields
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, Phase, team
 
@@ -54,17 +54,7 @@ def read_setup(game: WorldBall, setup: Mapping[str, Any], source: str) -> WorldB
     def fail(field: str, message: str) -> DataError:
         return DataError(source, None, field, message)
 
-    if not isinstance(setup, Mapping):
-        raise fail("", "a setup is a JSON object")
-    if setup.get("game", "world-ball") != "world-ball":
-        raise fail("game", "this is a World Ball setup reader")
-    raw_cfg = setup.get("config") or {}
-    if not isinstance(raw_cfg, Mapping):
-        raise fail("config", "must be an object")
-    cfg = dict(raw_cfg)
-    if "seats" in setup:
-        cfg.setdefault("seats", setup["seats"])
-    cfg = game.normalize_config(cfg, source)
+    cfg = game.normalize_config(setup_config(setup, source), source)  # the header: GameBase.from_setup
     t = game.table(cfg)
     n = t.n
     st = blank(t, Rng(0))
