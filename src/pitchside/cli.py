@@ -253,7 +253,8 @@ def play(
         str | None,
         typer.Option(
             "--bots",
-            help="Agent for the other seats: heuristic, ismcts or random (comma list to vary); "
+            help="Agent for the other seats: heuristic, ismcts, ismcts:500 (iterations), ismcts:1s (seconds) or random "
+            "(comma list to vary); "
             "default: the game's heuristic bot, or random if it has none.",
         ),
     ] = None,

@@ -37,7 +37,7 @@ BotsOpt = Annotated[
     typer.Option(
         "--bots",
         "--agents",
-        help="Bot per seat: heuristic, random, ismcts (comma list, used in turn); "
+        help="Bot per seat: heuristic, random, ismcts, ismcts:500 (iterations), ismcts:1s (comma list, used in turn); "
         "default: the game's heuristic bot, or random if it has none.",
     ),
 ]
@@ -370,7 +370,9 @@ def report(
 
 def ladder(
     game: Annotated[str, typer.Argument(help="Game id or alias (see `pitchside games`), or MODULE:NAME.")],
-    bots: Annotated[str, typer.Option("--bots", help="Two or more bots, comma-separated: random,heuristic,ismcts.")],
+    bots: Annotated[
+        str, typer.Option("--bots", help="Two or more bots, comma-separated: random,heuristic,ismcts,ismcts:1s.")
+    ],
     seats: Annotated[int, typer.Option("--seats", "-n", help="Number of seats (a bot fills its team's seats).")] = 2,
     n_games: Annotated[
         int, typer.Option("--games", "-k", help="Seeds per pair of bots; each seed is played from both sides.")

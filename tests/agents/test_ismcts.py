@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -141,3 +142,48 @@ def test_beats_random_at_my_world_cup_friendlies() -> None:
     # Measured: about +0.67 over 200 matches (75% wins), against random's 0 by symmetry.
     assert ismcts >= 0.35
     assert ismcts >= baseline + 0.3
+
+
+@pytest.mark.parametrize(
+    ("name", "iterations", "seconds"),
+    [("ismcts:500", 500, None), ("ismcts:1s", None, 1.0), ("ismcts:0.5s", None, 0.5), ("ismcts:250ms", None, 0.25)],
+)
+def test_a_budget_in_the_name(name: str, iterations: int | None, seconds: float | None) -> None:
+    agent = make_agent(name, "world-ball")
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.iterations, agent.max_seconds) == (iterations, seconds)
+    again = make_agent(agent.name, "world-ball")  # a record names its players so: the name makes it again
+    assert isinstance(again, ISMCTSAgent) and (again.iterations, again.max_seconds) == (iterations, seconds)
+    assert make_agent("ismcts", "world-ball").name == "ismcts"
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("ismcts:", "the budget after ':' is missing"),
+        ("ismcts:fast", "'ismcts:fast' is not a budget"),
+        ("ismcts:-3", "is not a budget"),
+        ("ismcts:1.5", "is not a budget"),
+        ("ismcts:0", "iterations must be between 1 and 1,000,000"),
+        ("ismcts:0s", "a time budget must be more than 0 and at most 600 s"),
+        ("ismcts:nans", "a time budget must be more than 0"),
+        ("ismcts:1e9s", "at most 600 s"),
+        ("heuristic:500", "only ismcts takes a budget"),
+        ("random:1s", "only ismcts takes a budget"),
+        ("genius:500", "unknown agent 'genius:500'"),
+    ],
+)
+def test_a_malformed_budget_is_a_clear_error(name: str, says: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(says)):
+        make_agent(name, "sonic-cup")
+
+
+def test_the_game_guides_the_search() -> None:
+    # make_agent's IS-MCTS plays out and scores as the game's SearchGuide says, and favours its heuristic.
+    for gid in GAME_IDS:
+        g = load_game(gid)
+        agent = make_agent("ismcts:10", gid)
+        guide = g.search_guide()
+        assert isinstance(agent, ISMCTSAgent)
+        assert (agent.evaluate, agent.rollout_depth) == (guide.evaluate, guide.cutoff)
+        assert type(agent.prior) is type(g.heuristic_agent())

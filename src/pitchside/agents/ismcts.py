@@ -1,14 +1,31 @@
 """Information-set Monte Carlo tree search, generic over the State protocol.
 
-Single-observer IS-MCTS (Cowling, Powley & Whitehouse, 2012): each iteration samples one world
-consistent with what the observing seat knows (``obs.determinize``), walks a single tree with it,
-expands one node, plays uniformly random legal actions to a depth cap, and backs the outcome up.
-The tree is shared by every seat's decisions: a node's children are keyed by the deciding seat
-and the action's text, so actions that exist only in some sampled worlds (another seat's
-cards) still meet again. Because the legal set changes from world to world, a child's UCB term
-counts the iterations in which it was *available*, not its parent's visits.
+IS-MCTS (Cowling, Powley & Whitehouse, 2012): each iteration samples one world consistent with what the
+observing seat knows (``obs.determinize``), walks the trees with it, expands one node, plays the world
+out, and backs the result up. Every iteration is a full determinize–select–expand–evaluate.
 
-The agent sees nothing but the Observation it is handed (``seat``, ``legal``, ``determinize``)
+- **One tree per seat** (the paper's multiple-observer variant). A seat's tree holds the moves as that
+  seat sees them: its own moves by their text, another seat's moves by their text too, except the moves
+  of a hidden pick (``DecisionKind.HIDDEN_PICK``: "seats commit face down, revealed together"), which
+  another seat sees only as "a card was committed". So a seat that picks after the observer does not
+  answer a pick it cannot see (a single shared tree let it, and the observer planned against an opponent
+  who knew its lineup). A seat chooses by its own tree; a node's children are keyed by the deciding seat
+  and the action's text, so actions that exist only in some sampled worlds still meet again, and a
+  child's UCB term counts the iterations in which it was *available*, not its parent's visits.
+- **Team returns.** A node scores the return of the seat that chose its move; a game's returns give
+  every seat its team's result, so teammates (Sonic Cup, World Ball) pull the same way.
+- **Playouts the game guides** (``Game.search_guide``): moves by the game's cheap playout policy (or
+  uniformly random ones), for at most ``cutoff`` moves, then the game's evaluation of the position
+  (or 0 for an unfinished playout when the game offers none). The policy sees an Observation of the
+  *sampled* world, never the true state.
+- **A prior at the root.** The game's heuristic bot is asked once per decision, on the same Observation;
+  its choice gets a progressive bias (``prior_weight / visits``) in the observer's root, so the search
+  leaves it only for a move its estimates find better, not by the noise of its first iterations.
+- **Tree reuse.** When the observer decides again and only its own move was made since (a multi-card
+  play, a lineup: its view is the one its move alone gives), the subtree under that move is kept: its
+  statistics came from worlds consistent with what the observer knew then, and it knows no more now.
+
+The agent sees nothing but the Observation it is handed (``seat``, ``legal``, ``view``, ``determinize``)
 and draws every random number from the Rng passed to ``act``, so play is reproducible unless a
 wall-clock budget (``max_seconds``) is set.
 """
@@ -17,18 +34,24 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pitchside.agents.base import Observation
+from pitchside.core.decision import DecisionKind
 
 if TYPE_CHECKING:
-    from pitchside.agents.base import Observation
+    from pitchside.agents.base import Agent
     from pitchside.core.game import Action, State
     from pitchside.core.rng import Rng
 
-Key = tuple[int, str]  # (the seat that chooses, str(action))
+Key = tuple[int, str]  # (the seat that chooses, str(action)); HIDDEN is the text of an unseen pick
+HIDDEN = "\x00hidden"
+Evaluate = Callable[["State"], Sequence[float]]
 
 
 class Node:
-    """A node of the shared tree: the statistics of the move that led here, and its children.
+    """A node of one seat's tree: the statistics of the move that led here, and its children.
 
     ``total`` sums the returns of ``seat``, the seat that chose the move, so a parent picks among
     its children by its own chooser's interest.
@@ -44,23 +67,64 @@ class Node:
         self.children: dict[Key, Node] = {}
 
 
+class WorldObservation(Observation):
+    """An Observation of a *sampled* world, for the playout policy: the world is already one the
+    observer's search drew, so determinizing it again is only a copy (cheaper, and no more revealing)."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: Rng) -> State:
+        return self._state.clone()
+
+
 class ISMCTSAgent:
-    """Single-observer IS-MCTS with an iteration budget and an optional wall-clock budget.
+    """IS-MCTS with an iteration budget and an optional wall-clock budget.
 
     ``iterations``   iterations per decision (None: only ``max_seconds`` bounds the search)
-    ``max_seconds``  stop early after this much wall-clock time (default None: deterministic)
+    ``max_seconds``  stop after this much wall-clock time (default None: deterministic)
     ``exploration``  the UCB constant (returns are in [-1, 1])
-    ``rollout_depth``  random moves after the expanded node; an unfinished rollout scores 0
+    ``rollout_depth``  playout moves after the tree (default: the game guide's ``cutoff``)
+    ``evaluate`` / ``policy``  a game's SearchGuide parts (None: 0 for an unfinished playout / random moves)
+    ``reuse``        keep the subtree of the observer's own moves between its consecutive decisions
+    ``prior`` / ``prior_weight``  a bot (the game's heuristic) whose choice at the observer's decision gets
+                     a bonus of ``prior_weight / visits`` in its UCB score: the search must find a better move
+                     on its estimates to leave it, not stumble off it by the noise of its first iterations
     """
 
     name = "ismcts"
+    DEFAULT_ITERATIONS = 200
+
+    @classmethod
+    def for_game(
+        cls, game: str | None, iterations: int | None = DEFAULT_ITERATIONS, max_seconds: float | None = None
+    ) -> ISMCTSAgent:
+        """The agent guided by ``game``'s SearchGuide (a game id; None: unguided)."""
+        if game is None:
+            return cls(iterations=iterations, max_seconds=max_seconds)
+        from pitchside.core.registry import load_game
+
+        game_ = load_game(game)
+        guide = game_.search_guide()
+        return cls(
+            iterations=iterations,
+            max_seconds=max_seconds,
+            rollout_depth=guide.cutoff,
+            evaluate=guide.evaluate,
+            policy=guide.policy,
+            prior=game_.heuristic_agent(),
+        )
 
     def __init__(
         self,
-        iterations: int | None = 200,
+        iterations: int | None = DEFAULT_ITERATIONS,
         max_seconds: float | None = None,
         exploration: float = 1.0,
         rollout_depth: int = 100,
+        evaluate: Evaluate | None = None,
+        policy: Agent | None = None,
+        reuse: bool = True,
+        prior: Agent | None = None,
+        prior_weight: float = 1.0,
     ) -> None:
         if iterations is None and max_seconds is None:
             raise ValueError("IS-MCTS needs an iteration or a time budget")
@@ -70,19 +134,29 @@ class ISMCTSAgent:
         self.max_seconds = max_seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.evaluate = evaluate
+        self.policy = policy
+        self.reuse = reuse
+        self.prior = prior
+        self.prior_weight = prior_weight
+        if iterations != self.DEFAULT_ITERATIONS or max_seconds is not None:
+            budget = f"{max_seconds:g}s" if iterations is None and max_seconds is not None else str(iterations)
+            self.name = f"ismcts:{budget}"  # what make_agent takes back (records replay by player name)
         self.last_iterations = 0  # how many iterations the last search ran (for benchmarks)
+        self._kept: tuple[dict[str, Any], dict[int, Node]] | None = None  # (the view it expects next, trees)
 
     def act(self, obs: Observation, rng: Rng) -> Action:
         legal = obs.legal
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = self.search(obs, rng)
+        roots = self.search(obs, rng)
+        root = roots[obs.seat]
         mine = {str(a): a for a in legal}
         best: list[str] = []
         most = -1
-        for (_, text), child in root.children.items():
-            if text not in mine:
+        for (seat, text), child in root.children.items():
+            if seat != obs.seat or text not in mine:
                 continue
             if child.visits > most:
                 best, most = [text], child.visits
@@ -90,33 +164,73 @@ class ISMCTSAgent:
                 best.append(text)
         if not best:  # no world ever reached the root decision: should not happen
             return legal[rng.below(len(legal))]
-        return mine[best[0] if len(best) == 1 else best[rng.below(len(best))]]
+        action = mine[best[0] if len(best) == 1 else best[rng.below(len(best))]]
+        self._keep(obs, roots, action, rng)
+        return action
 
-    def search(self, obs: Observation, rng: Rng) -> Node:
-        """Run the budgeted search from the observer's decision; the root of the tree it built."""
-        root = Node(obs.seat)
+    def search(self, obs: Observation, rng: Rng) -> dict[int, Node]:
+        """Run the budgeted search from the observer's decision; the roots of the trees it built, by seat."""
+        roots = self._reused(obs)
+        # The prior bot's choice on this very Observation (it sees what the observer sees, no more).
+        fav = None if self.prior is None else (obs.seat, str(self.prior.act(obs, rng)))
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, obs.determinize(rng), rng)
+            favoured = None if fav is None else roots[obs.seat].children.get(fav) if roots else None
+            self._iterate(roots, obs.determinize(rng), rng, favoured)
             done += 1
         self.last_iterations = done
-        return root
+        return roots
 
-    def _iterate(self, root: Node, st: State, rng: Rng) -> None:
-        path = [root]
-        node = root
+    # ----------------------------------------------------------------- keeping the tree
+
+    def _keep(self, obs: Observation, roots: dict[int, Node], action: Action, rng: Rng) -> None:
+        """Keep each tree's child for the chosen move, with the view the observer will have if nothing but
+        that move happens: its own move played in one sampled world. Chance (a card drawn) or another seat's
+        move makes the next view differ from it, and the kept trees are dropped."""
+        self._kept = None
+        if not self.reuse:
+            return
+        key, hidden = (obs.seat, str(action)), (obs.seat, HIDDEN)
+        kept: dict[int, Node] = {}
+        for s, root in roots.items():  # another seat's tree has the move as it saw it: maybe a hidden pick
+            child = root.children.get(key) if s == obs.seat else root.children.get(key, root.children.get(hidden))
+            if child is None:
+                return
+            kept[s] = child
+        world = obs.determinize(rng)
+        world.apply(obs.seat, action)
+        if not world.is_over() and world.decision().seat == obs.seat:
+            self._kept = (world.view(obs.seat), kept)
+
+    def _reused(self, obs: Observation) -> dict[int, Node]:
+        kept, self._kept = self._kept, None
+        if kept is not None and kept[0] == obs.view:
+            return kept[1]
+        return {}
+
+    # ----------------------------------------------------------------- one iteration
+
+    def _iterate(self, roots: dict[int, Node], st: State, rng: Rng, favoured: Node | None = None) -> None:
+        n = st.num_seats
+        for s in range(n):
+            if s not in roots:
+                roots[s] = Node(-1)
+        cur = [roots[s] for s in range(n)]
+        paths: list[list[Node]] = [[roots[s]] for s in range(n)]
         c = self.exploration
-        # Selection: descend while every legal action in this world already has a child.
+        # Selection, in the deciding seat's own tree: descend while every legal action in this world has a child.
         while not st.is_over():
-            seat = st.decision().seat
+            d = st.decision()
+            seat = d.seat
             assert seat is not None
             legal = st.legal_actions(seat)
+            node = cur[seat]
             children = node.children
             untried: list[tuple[str, Action]] = []
-            available: list[tuple[Node, Action]] = []
+            available: list[tuple[Node, str, Action]] = []
             seen: set[str] = set()
             for a in legal:
                 text = str(a)
@@ -127,41 +241,64 @@ class ISMCTSAgent:
                 if child is None:
                     untried.append((text, a))
                 else:
-                    available.append((child, a))
-            if untried:
+                    available.append((child, text, a))
+            expanded = bool(untried)
+            if expanded:
                 # Expansion: one new node, for an untried action picked uniformly.
                 text, action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                for ch, _ in available:
+                for ch, _, _ in available:
                     ch.avail += 1
-                child = Node(seat)
-                child.avail = 1
-                children[(seat, text)] = child
-                st.apply(seat, action)
-                path.append(child)
-                break
-            best: list[tuple[Node, Action]] = []
-            best_score = -math.inf
-            for ch, a in available:
-                ch.avail += 1
-                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if score > best_score:
-                    best, best_score = [(ch, a)], score
-                elif score == best_score:
-                    best.append((ch, a))
-            node, action = best[0] if len(best) == 1 else best[rng.below(len(best))]
+            else:
+                best: list[tuple[Node, str, Action]] = []
+                best_score = -math.inf
+                for item in available:
+                    ch = item[0]
+                    ch.avail += 1
+                    score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if ch is favoured:  # progressive bias: it fades as the search learns the move's worth
+                        score += self.prior_weight / ch.visits
+                    if score > best_score:
+                        best, best_score = [item], score
+                    elif score == best_score:
+                        best.append(item)
+                _, text, action = best[0] if len(best) == 1 else best[rng.below(len(best))]
+            hidden = d.kind is DecisionKind.HIDDEN_PICK
+            for s in range(n):
+                key = (seat, HIDDEN if hidden and s != seat else text)
+                child = cur[s].children.get(key)
+                if child is None:
+                    child = cur[s].children[key] = Node(seat)
+                if s == seat and expanded:
+                    child.avail += 1
+                cur[s] = child
+                paths[s].append(child)
             st.apply(seat, action)
-            path.append(node)
-        # Simulation: uniformly random legal actions, at most rollout_depth of them.
+            if expanded:
+                break
+        returns = self._playout(st, rng)
+        # Backpropagation: each node scores the return of the seat that chose its move.
+        for path in paths:
+            for nd in path:
+                nd.visits += 1
+                if returns is not None and nd.seat >= 0:
+                    nd.total += returns[nd.seat]
+
+    def _playout(self, st: State, rng: Rng) -> Sequence[float] | None:
+        """Play the world on for at most rollout_depth moves; its returns, or the game's estimate."""
+        policy = self.policy
         steps = 0
         while steps < self.rollout_depth and not st.is_over():
             seat = st.decision().seat
             assert seat is not None
             legal = st.legal_actions(seat)
-            st.apply(seat, legal[rng.below(len(legal))])
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy is None:
+                action = legal[rng.below(len(legal))]
+            else:
+                action = policy.act(WorldObservation(st, seat, legal), rng)
+            st.apply(seat, action)
             steps += 1
-        # Backpropagation: each node scores the return of the seat that chose its move.
-        returns = st.outcome().returns if st.is_over() else None
-        for n in path:
-            n.visits += 1
-            if returns is not None:
-                n.total += returns[n.seat]
+        if st.is_over():
+            return st.outcome().returns
+        return None if self.evaluate is None else self.evaluate(st)

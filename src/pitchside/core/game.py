@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, runtime_checkable
 
@@ -131,6 +131,24 @@ class Game(Protocol):
     def texts(self, config: Config | None = None) -> Mapping[str, Topic]: ...
     def preview(self, state: State, seat: int, action: Action) -> Bilingual | None: ...
     def partial(self, state: State, seat: int) -> int: ...
+    def search_guide(self) -> SearchGuide: ...
+
+
+@dataclass(frozen=True)
+class SearchGuide:
+    """What a game tells a search bot (IS-MCTS, issue 11) about playing out its sampled worlds.
+
+    ``evaluate``  a sampled, unfinished world -> one value per seat in [-1, 1], as ``Outcome.returns``
+                  (its team's chances): a playout stops after ``cutoff`` moves and scores this.
+                  None: the game offers no estimate, and an unfinished playout scores 0 for every seat.
+    ``policy``    the agent that plays the playout's moves, on an Observation of the sampled world
+                  (None: uniformly random legal actions). It must be cheap: it runs at every playout move.
+    ``cutoff``    how many moves a playout makes after the tree before it is scored.
+    """
+
+    evaluate: Callable[[State], Sequence[float]] | None = None
+    policy: Agent | None = None
+    cutoff: int = 100
 
 
 def config_dict(config: object, source: str = "<config>") -> dict[str, Any]:
@@ -174,6 +192,8 @@ class GameBase:
       choice and the browser will too (My World Cup: who can score with each pairing, and on which dice).
     - ``partial``: how many of ``seat``'s last moves form a multi-card play it has not finished yet, which
       ``back`` may take back (``core.back``); 0 (no game has to offer it).
+    - ``search_guide``: how a search bot plays out and scores its sampled worlds (:class:`SearchGuide`); by
+      default uniformly random moves for 100 moves, an unfinished playout scoring 0.
     - ``team_of`` / ``team_names``: no teams; every seat plays for itself, named "seat 0", "seat 1", ...
     """
 
@@ -241,6 +261,9 @@ class GameBase:
 
     def partial(self, state: State, seat: int) -> int:
         return 0
+
+    def search_guide(self) -> SearchGuide:
+        return SearchGuide()
 
     def team_of(self, config: Config | None, seat: int) -> int:
         return seat

@@ -18,9 +18,7 @@ DEFAULT_BUDGET = 200  # IS-MCTS iterations when a room does not say
 def make_bot(game: Game, kind: BotKind, budget: int | None = None) -> Agent:
     """The agent for a bot seat. ``heuristic`` is the game's own bot, or random for a game without one."""
     if kind is BotKind.ISMCTS:
-        from pitchside.agents.ismcts import ISMCTSAgent
-
-        return ISMCTSAgent(iterations=budget or DEFAULT_BUDGET)
+        return make_agent(f"ismcts:{budget or DEFAULT_BUDGET}", game.id)  # guided by the game (SearchGuide)
     if kind is BotKind.HEURISTIC:
         return game.heuristic_agent() or RandomAgent()
     return make_agent(kind.value)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchside.core.datafile import data_file
 from pitchside.core.errors import DataError
-from pitchside.core.game import Action, Config, Event, GameBase, State, config_dict
+from pitchside.core.game import Action, Config, Event, GameBase, SearchGuide, State, config_dict
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup import actions
 from pitchside.games.my_world_cup.actions import Act
@@ -101,6 +101,11 @@ class MyWorldCup(GameBase):
         from pitchside.games.my_world_cup.heuristics import AGENT
 
         return AGENT()
+
+    def search_guide(self) -> SearchGuide:
+        # A friendly is about ten decisions: every playout reaches the final whistle, by the heuristic
+        # bot's moves (it fields and pairs by expected goals; on a sampled world it needs no sampling).
+        return SearchGuide(policy=self.heuristic_agent())
 
     def parse_action(self, text: str) -> Act:
         return actions.parse(text)
