@@ -146,13 +146,15 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             raise IllegalStep(f"action {i} ({text}) is not legal for {agent} now; use the action mask")
         self._cumulative_rewards[agent] = 0.0
         st.apply(seat, chosen)
-        if st.is_over():
+        over = st.is_over()
+        if over:
             returns = st.outcome().returns
             for a in self.agents:
                 self.rewards[a] = float(returns[self.agent_name_mapping[a]])
                 self.terminations[a] = True
         self._select()
-        self._accumulate_rewards()
+        if over:  # every reward is 0 before the end: accumulating them earlier would add nothing
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
