@@ -271,6 +271,27 @@ def test_invalid_json_names_its_line(tmp_path: Path) -> None:
     assert "not valid JSON" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [("[" * 1000 + "]" * 1000, "nested deeper"), ("[" * 33 + "]" * 33, "nested deeper"), ("9" * 5000, "digits")],
+)
+def test_json_nested_1000_deep_or_a_5000_digit_integer_names_its_line(tmp_path: Path, value: str, words: str) -> None:
+    """Issue 7: a setup nested 1,000 deep raised RecursionError and a 5,000-digit integer a ValueError; both are a
+    DataError naming the file and the line."""
+    path = tmp_path / "attack.json"
+    path.write_text('{\n  "seats": 4,\n  "hands": "[x]",\n  "ball": ' + value + "\n}\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_setup(GAME, path)
+    assert (err.value.file, err.value.line) == (str(path), 4) and words in err.value.message, err.value
+
+
+def test_roles_that_are_not_a_list_are_refused() -> None:
+    """Issue 7: ``roles=1.5`` raised a TypeError; in the setup or its config it is a DataError naming the field."""
+    setup = base_setup()
+    assert refused({**setup, "roles": 1.5}).field == "roles"
+    assert refused({**setup, "config": {**setup["config"], "roles": 1.5}}).field == "roles"
+
+
 def test_not_an_object_and_missing_file(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         loads_setup(GAME, "\n[1, 2]\n", "list.json")

@@ -73,14 +73,36 @@ def loads(text: str, source: str, line: int | None = None) -> Any:
     except json.JSONDecodeError as e:
         raise DataError(source, where(e.lineno), None, f"not valid JSON: {e.msg} (column {e.colno})") from None
     except RecursionError:
-        raise DataError(source, where(None), None, f"nested deeper than {MAX_DEPTH} levels") from None
+        raise DataError(source, where(_deep_line(text)), None, f"nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as e:  # a duplicate key, NaN, an integer of thousands of digits
-        raise DataError(source, where(None), None, f"not valid here: {e}") from None
+        long = _LONG_NUMBER.search(text) if "digits" in str(e) else None
+        at = text.count("\n", 0, long.start()) + 1 if long else None
+        raise DataError(source, where(at), None, f"not valid here: {e}") from None
     if _SURROGATE.search(text):
         try:
             json.dumps(obj, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
             raise DataError(source, where(None), None, "a string holds a lone surrogate: not valid Unicode") from None
     if depth(obj) > MAX_DEPTH:
-        raise DataError(source, where(None), None, f"nested deeper than {MAX_DEPTH} levels")
+        raise DataError(source, where(_deep_line(text)), None, f"nested deeper than {MAX_DEPTH} levels")
     return obj
+
+
+_LONG_NUMBER = re.compile(r"\d{4301,}")  # longer than Python converts (sys.get_int_max_str_digits)
+
+
+def _deep_line(text: str) -> int | None:
+    """The line where lists and objects first nest deeper than MAX_DEPTH (brackets outside strings)."""
+    level, in_string, escaped = 0, False, False
+    for i, ch in enumerate(text):
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            level += 1
+            if level > MAX_DEPTH:
+                return text.count("\n", 0, i) + 1
+        elif ch in "]}":
+            level -= 1
+    return None
