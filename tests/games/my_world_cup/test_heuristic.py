@@ -3,27 +3,34 @@ random play, and makes the obvious choices: the strongest cards, the best target
 
 from __future__ import annotations
 
-from collections import Counter
+from typing import Any
 
 import pytest
 
 from pitchside.agents.base import Observation, RandomAgent, make_agent
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup.game import GAME
-from pitchside.games.my_world_cup.heuristics import AGENT, MyWorldCupHeuristic, duel, group_share, p_goal, worth
+from pitchside.games.my_world_cup.heuristics import (
+    AGENT,
+    MyWorldCupHeuristic,
+    duel,
+    group_share,
+    p_goal,
+    plan_worth,
+)
 from pitchside.sim.match import play_match
 from tests.games.my_world_cup.helpers import setup, start
 
 
 @pytest.mark.parametrize("mode", ["friendly", "group", "knockout"])
 def test_heuristic_beats_random(mode: str) -> None:
-    """Over 120 seeded matches, seats alternating, the heuristic wins far more than it loses against random play:
-    twice as often, or in a group match (a share of a 10-card hand, WC-MATCH-8, in a game of few goals, WC-GAP-10)
-    one and a half times (over 1,000 seeds it wins 503, loses 239: 2.1)."""
+    """Over seeded matches, seats alternating, the heuristic wins far more than it loses against random play:
+    twice as often in 120 matches, or in a group match (a planned share of a 10-card hand, WC-MATCH-8, in a game
+    of few goals, WC-GAP-10) one and a half times in 400 (over 1,000 seeds it wins 494, loses 255: 1.9)."""
     bot, rand = make_agent("heuristic", "my-world-cup"), RandomAgent()
     assert isinstance(bot, AGENT)
     won = lost = 0
-    for seed in range(120):
+    for seed in range(400 if mode == "group" else 120):
         agents = [bot, rand] if seed % 2 == 0 else [rand, bot]
         res = play_match(GAME, agents, {"mode": mode}, seed)
         me = seed % 2
@@ -49,29 +56,59 @@ def test_heuristic_fields_strong_cards_first() -> None:
 
 def test_a_group_match_fields_its_share_of_the_group_hand() -> None:
     """WC-MATCH-8: the 10-card group hand (WC-GAP-3) must last three matches, so the first match fields a
-    third of it (and the card left over), dealt like a snake draft by worth: the best card, not the best four."""
-    st = GAME.new_state({"mode": "group"}, 3)
-    side = st.view(0)["sides"][0]
-    ranked = sorted(st.hands[0], key=lambda c: (-max(worth(st.t.m.eff[0][a.arg]) for a in st.t.m.field_acts[0][c]), c))
-    share = group_share(st, 0, side)
-    assert sorted(share.elements()) == sorted([ranked[0], ranked[5], ranked[6], ranked[9]])
+    planned third of it (4 cards: the one left over too), about as strong as each of the two shares kept back:
+    the strongest card and weaker ones with it, not the best four."""
+    for seed in range(6):
+        st = GAME.new_state({"mode": "group"}, seed)
+        side = st.view(0)["sides"][0]
+
+        def value(cid: str, m: Any = st.t.m) -> float:
+            return max(plan_worth(m.eff[0][a.arg]) for a in m.field_acts[0][cid])
+
+        ranked = sorted(st.hands[0], key=lambda c: (-value(c), c))
+        share = group_share(st, 0, side)
+        assert len(st.hands[0]) == 10 and sum(share.values()) == 4 and ranked[0] in share
+        mine = sum(value(c) for c in share.elements())
+        rest = sum(value(c) for c in st.hands[0]) - mine
+        assert abs(mine - rest / 2) <= value(ranked[0]), (mine, rest)  # within one card of an even split
+        assert sorted(share.elements()) != sorted(ranked[:4])
 
 
-def test_group_matches_keep_scoring_to_the_last_matchday() -> None:
-    """Heuristic bots in whole group stages: the third matchday is not played with what is left (issue 11)."""
+def test_group_matches_keep_their_strength_to_the_last_matchday() -> None:
+    """Heuristic bots in whole group stages: the third matchday is not played with what is left (issue 11):
+    each side fields 3 cards or more, and close to what it fielded on the first matchday by expected goals
+    (over 40 World Cups: 2.11 against 2.72; the snake draft before fielded 1.58 against 3.26)."""
+    from pitchside.core.game import Event, State
+    from pitchside.games.my_world_cup.heuristics import threat
+    from pitchside.games.my_world_cup.rules import MyWorldCupState
     from pitchside.games.my_world_cup.tournament import WorldCup
     from pitchside.sim.worldcup import bots, play_next
 
+    cards: dict[int, list[int]] = {1: [], 2: [], 3: []}
+    strength: dict[int, list[float]] = {1: [], 2: [], 3: []}
     goals: dict[int, list[int]] = {1: [], 2: [], 3: []}
     for seed in range(4):
-        cup, agents, played = WorldCup.new(seed), bots(), Counter[str]()
-        while (done := play_next(cup, agents)) is not None and not done.plan.fixture.knockout:
-            fx = done.plan.fixture
-            day = max(played[fx.home], played[fx.away]) + 1
-            played.update((fx.home, fx.away))
+        cup, agents = WorldCup.new(seed), bots()
+        while True:
+            seen: list[tuple[MyWorldCupState, list[list[str]]]] = []
+
+            def reveal(st: State, ev: Event, seen: list[Any] = seen) -> None:
+                if ev.kind == "reveal" and not seen and isinstance(st, MyWorldCupState):
+                    seen.append((st, ev.data["lineups"]))
+
+            done = play_next(cup, agents, on_event=reveal)
+            if done is None or done.plan.fixture.knockout:
+                break
+            day = done.plan.fixture.matchday
             goals[day].append(sum(done.result.score))
-    means = {day: sum(g) / len(g) for day, g in goals.items()}
-    assert len(goals[3]) == 64 and means[3] >= 0.3 * means[1], means
+            st, lines = seen[0]
+            for s in (0, 1):
+                cards[day].append(len(lines[s]))
+                strength[day].append(sum(threat(st.t.m.eff[s][t]) for t in lines[s]))
+    mean = {day: sum(v) / len(v) for day, v in strength.items()}
+    assert len(goals[3]) == 64 and sum(cards[3]) / len(cards[3]) >= 3.0
+    assert mean[3] >= 0.7 * mean[1], mean
+    assert sum(goals[3]) > 0
 
 
 def test_expected_goals_model() -> None:

@@ -175,28 +175,46 @@ def matches_left(side: dict[str, Any]) -> int:
 
 
 def group_share(world: MyWorldCupState, me: int, side: dict[str, Any]) -> Counter[str]:
-    """The hand cards this group match should field (WC-MATCH-8: keep cards back for the other opponents).
+    """The hand cards this group match should still field (WC-MATCH-8: keep cards back for the other opponents).
 
-    Every card held, and every card already fielded in this match, is ranked by what it is worth on its
-    better half and dealt out like a snake draft into one share per match left: each match gets as good a
-    share as the others, instead of the best cards all going into the first match and the third match
-    being played with what is left. This match takes the first share (the cards already fielded are in it),
-    and the first of any cards left over (10 cards: 4, then 3 and 3).
+    The cards held and the cards already fielded in this match are one plan over the matches left: split into
+    one lineup per match, as many cards in each as can be (the extra ones to this match, at most the lineup
+    limit), and as strong as each other. Each card, strongest first (``plan_worth`` of its better half), goes to
+    the lineup that is weakest so far and has room; this match's lineup starts with what it fielded. A snake
+    draft by rank (before, issue 11) left the third match half as strong as the first, and a match that
+    fielded a card beyond its share left the next one with two.
     """
     m = world.t.m
     left = matches_left(side)
-    ranked: list[tuple[float, str, bool]] = [
-        (worth(m.eff[me][text]), text.split(":")[0], False) for text in world.line[me]
-    ]
-    ranked += [(max(worth(m.eff[me][a.arg]) for a in m.field_acts[me][cid]), cid, True) for cid in world.hands[me]]
-    ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
+    fielded = [text.split(":")[0] for text in world.line[me]]
+    held = sorted(
+        ((max(plan_worth(m.eff[me][a.arg]) for a in m.field_acts[me][cid]), cid) for cid in world.hands[me]),
+        key=lambda r: (-r[0], r[1]),
+    )
+    pool = len(held) + len(fielded)
+    sizes = [pool // left + (1 if i < pool % left else 0) for i in range(left)]
+    sizes[0] = min(max(sizes[0], len(fielded)), int(side.get("limit") or 4))
+    totals = [sum(plan_worth(m.eff[me][text]) for text in world.line[me])] + [0.0] * (left - 1)
+    counts = [len(fielded)] + [0] * (left - 1)
     share: Counter[str] = Counter()
-    whole = len(ranked) - len(ranked) % left  # a last, partial lap goes to this match first
-    for i, (_, cid, in_hand) in enumerate(ranked):
-        lap, pos = divmod(i, left)
-        if in_hand and (pos if lap % 2 == 0 or i >= whole else left - 1 - pos) == 0:
+    for value, cid in held:
+        room = [i for i in range(left) if counts[i] < sizes[i]]
+        if not room:
+            break
+        i = min(room, key=lambda k: (totals[k], k))
+        totals[i] += value
+        counts[i] += 1
+        if i == 0:
             share[cid] += 1
     return share
+
+
+def plan_worth(c: Stats) -> float:
+    """What a card adds to a planned lineup: its worth, but a goal card as about one attack card (0.75 to 1.25).
+    Its full value scores only void (WC-MATCH-7); paired, it scores the difference over a defense or an attack
+    of value 2 to 7, or nothing (WC-AD-0c, WC-GAP-10), so it is no lineup on its own."""
+    k, v, _ = c
+    return 0.5 + 0.25 * v if k == GOAL else worth(c)
 
 
 def card_of(act: Act) -> str:
