@@ -110,3 +110,38 @@ def test_input_checks_judge_refusals_but_not_candidates() -> None:
     assert rules.legal(2, 0, cands) == rules.legal_keyed("play", 2, 0, cands) == cands[3:]
     assert rules.legal_groups(2, 0, [("play", cands, False)]) == rules.fixed_legal("play", 2, 0, cands)[3:]
     assert calls == []
+
+
+def test_built_groups_and_their_plan_pass_exactly_what_refuse_passes() -> None:
+    # legal_built builds a key's candidates only when its state checks pass; a plan (Rulebook.plan)
+    # looks each group's checks up once and is kept current when a check is registered after it
+    rules = _rulebook()
+    cands = {v: [Card(v, n) for n in range(8)] for v in ("play", "pass", "other")}
+    built: list[str] = []
+
+    def build(st: int, seat: int, verb: str) -> list[Card]:
+        built.append(verb)
+        return cands[verb]
+
+    groups = tuple((v, cands[v][0], lambda st, seat, ctx, v=v: build(st, seat, v), 0) for v in cands)
+    plan = rules.plan(groups)
+
+    def want(st: int, seat: int) -> list[Card]:
+        return [a for v in cands for a in cands[v] if rules.refuse(st, seat, a) is None]
+
+    for st in range(6):
+        for seat in (0, 1):
+            assert rules.legal_built(st, seat, None, groups) == want(st, seat)
+            assert rules.legal_built(st, seat, None, plan) == want(st, seat)
+    built.clear()
+    assert rules.legal_built(3, 0, None, plan) == want(3, 0)
+    assert built == ["pass", "other"]  # play_only_on_even refused "play" before its cards were built
+
+    @rules.check("other", state=True)
+    def never_other(st: int, seat: int, act: Card) -> Refusal | None:
+        return Refusal("T-OTHER", "never")
+
+    built.clear()
+    assert rules.legal_built(2, 0, None, plan) == rules.legal_built(2, 0, None, groups) == want(2, 0)
+    assert want(2, 0) and all(a.verb != "other" for a in want(2, 0))
+    assert "other" not in built  # the new state check runs before the candidates are built, in the plan too

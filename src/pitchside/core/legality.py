@@ -41,13 +41,17 @@ candidates are its own well-formed actions (built from its own cards and hands).
 A game may also run a key's per-action checks (every check but the state-only and input ones) on
 its own, with ``action_legal``, and cache what passes with whatever those checks read (for example
 per card and ball zone); a group marked ``ACTIONS_DONE`` then runs only the state-only checks.
+
+A game's fixed tuple of lazily built groups (``legal_built``) can be made once with ``plan``: each
+group's checks are then looked up when the plan is made (and again whenever a check is registered),
+not at every decision.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pitchside.core.errors import IllegalAction
 
@@ -79,6 +83,21 @@ NONE_DONE, FIXED_DONE, ACTIONS_DONE = 0, 1, 2
 # candidates; ``done`` as in ``Group``.
 C = TypeVar("C")
 Built = tuple[Hashable, A, Callable[[S, int, C], Sequence[A]], int]
+
+
+class BuiltPlan(Generic[A, S, C]):
+    """Lazily built groups a game passes to ``legal_built`` at every decision (its fixed tuples of
+    ``Built``), with each group's checks looked up once: ``steps`` holds, per group, (the key's own
+    state-only checks, probe, build, the per-candidate checks left by ``done``). Made by
+    ``Rulebook.plan``, which keeps it current when checks are registered later."""
+
+    __slots__ = ("groups", "steps")
+
+    def __init__(self, groups: tuple[Built[A, S, C], ...]) -> None:
+        self.groups = groups
+        self.steps: tuple[tuple[_Checks[S, A], A, Callable[[S, int, C], Sequence[A]], _Checks[S, A]], ...] = ()
+
+
 # One key's checks: (state-only checks, the other checks, all of them in registration order,
 # the other checks but the fixed ones, the fixed ones, the checks left by ``done``).
 _Checks = tuple[Check[S, A], ...]
@@ -107,6 +126,7 @@ class Rulebook(Generic[S, A]):
         self._plans: dict[Hashable, _Plan[S, A]] = {}
         self._general_state: _Checks[S, A] = ()  # the ANY checks registered state=True
         self._own_state: dict[Hashable, _Checks[S, A]] = {}  # per key, its own state=True checks
+        self._built_plans: list[BuiltPlan[A, S, Any]] = []
 
     def check(
         self, *keys: Hashable, state: bool = False, fixed: bool = False, input: bool = False
@@ -141,6 +161,22 @@ class Rulebook(Generic[S, A]):
         self._general_state = tuple(fn for fn in judged(self.general) if fn in self.state_only)
         own = self.by_key.items()
         self._own_state = {k: tuple(fn for fn in judged(fns) if fn in self.state_only) for k, fns in own}
+        for plan in self._built_plans:
+            self._plan_steps(plan)
+
+    def plan(self, groups: Iterable[Built[A, S, C]]) -> BuiltPlan[A, S, C]:
+        """``groups`` for ``legal_built`` with their checks looked up once (kept current)."""
+        plan: BuiltPlan[A, S, C] = BuiltPlan(tuple(groups))
+        self._plan_steps(plan)
+        self._built_plans.append(plan)
+        return plan
+
+    def _plan_steps(self, plan: BuiltPlan[A, S, Any]) -> None:
+        own, plans, default = self._own_state, self._plans, self._any
+        plan.steps = tuple(
+            (own.get(key, ()), probe, build, plans.get(key, default)[5][done])
+            for key, probe, build, done in plan.groups
+        )
 
     def _judged(self, checks: list[Check[S, A]]) -> list[Check[S, A]]:
         """The checks that judge a game's candidates: all but the input checks."""
@@ -301,27 +337,38 @@ class Rulebook(Generic[S, A]):
         return out
 
     def legal_built(
-        self, st: S, seat: int, context: C, groups: Iterable[Built[A, S, C]], *, general: bool = True
+        self,
+        st: S,
+        seat: int,
+        context: C,
+        groups: Iterable[Built[A, S, C]] | BuiltPlan[A, S, C],
+        *,
+        general: bool = True,
     ) -> list[A]:
         """``legal_groups`` for groups built lazily: a key's candidates are built (``build(st,
         seat, context)``) only when its state-only checks pass on the group's ``probe``, so a
         decision pays nothing for the keys the state rules out (the same legal actions).
-        ``general=False``: the caller has found that the ANY state-only checks pass."""
+        ``general=False``: the caller has found that the ANY state-only checks pass. ``groups``
+        made once with ``plan`` skip looking up each key's checks at every call."""
+        if isinstance(groups, BuiltPlan):
+            steps = groups.steps
+        else:
+            own, plans, default = self._own_state, self._plans, self._any
+            steps = tuple((own.get(k, ()), p, b, plans.get(k, default)[5][d]) for k, p, b, d in groups)
+        if general:
+            if not steps:
+                return []
+            probe = steps[0][1]
+            for fn in self._general_state:
+                if fn(st, seat, probe) is not None:
+                    return []
         out: list[A] = []
-        general_checks = self._general_state if general else ()
-        plans, default, own_state = self._plans, self._any, self._own_state
-        for key, probe, build, done in groups:
-            if general_checks:
-                for fn in general_checks:
-                    if fn(st, seat, probe) is not None:
-                        return []
-                general_checks = ()
-            for fn in own_state.get(key, ()):
+        for state_checks, probe, build, checks in steps:
+            for fn in state_checks:
                 if fn(st, seat, probe) is not None:
                     break
             else:
                 cands = build(st, seat, context)
-                checks = plans.get(key, default)[5][done]
                 if not checks:
                     out += cands
                     continue

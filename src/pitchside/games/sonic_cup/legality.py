@@ -14,8 +14,9 @@ whose words never change are made once (a decision refuses many candidates).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from itertools import chain
 
-from pitchside.core.legality import ACTIONS_DONE, ANY, NONE_DONE, Built, Refusal, Rulebook
+from pitchside.core.legality import ACTIONS_DONE, ANY, NONE_DONE, Built, BuiltPlan, Refusal, Rulebook
 from pitchside.games.sonic_cup import actions as A
 from pitchside.games.sonic_cup.actions import Play, Verb
 from pitchside.games.sonic_cup.cards import Card, Deck, arrows_text
@@ -283,7 +284,7 @@ def has_a_play(st: Data, seat: int) -> bool:
     if len(st.hands[seat]) >= 3:  # any three cards maneuver from every zone (SC-MAN-3)
         return True
     legal, hand = RULES.legal_built, _hand(st, seat)
-    return any(g[1].verb is not V_PASS and legal(st, seat, hand, (g,)) for g in _turn(st))
+    return any(g[1].verb is not V_PASS and legal(st, seat, hand, (g,)) for g in _turn(st).groups)
 
 
 _KICKOFF_PASS = Refusal("SC-KO-2", "the kick-off player must play cards and may not pass")
@@ -713,11 +714,14 @@ def card_plays(deck: Deck) -> dict[str, CardPlays]:
 
 
 def _hand(st: Data, seat: int) -> list[CardPlays]:
-    plays = card_plays(st.t.deck)
-    return [plays[c] for c in sorted(set(st.hands[seat]))]
+    deck = st.t.deck
+    plays = deck.moves.get(CardPlays) or card_plays(deck)
+    # map over C methods, not comprehensions: a comprehension is a function call of its own (Python 3.11)
+    return list(map(plays.__getitem__, sorted(set(st.hands[seat]))))
 
 
 Group = tuple[Key, Sequence[Play], int]
+_chain = chain.from_iterable
 Build = Callable[[Data, int, list[CardPlays]], Sequence[Play]]
 _NONE, _DONE = NONE_DONE, ACTIONS_DONE
 
@@ -733,12 +737,12 @@ def _memo(
     if table is None:
         table = moves[at] = {}
     try:
-        return [m for p in hand for m in table[p]]
+        return list(_chain(map(table.__getitem__, hand)))
     except KeyError:
         for p in hand:
             if p not in table:
                 table[p] = tuple(RULES.action_legal(key, st, seat, of(p)))
-        return [m for p in hand for m in table[p]]
+        return list(_chain(map(table.__getitem__, hand)))
 
 
 def _move(p: CardPlays) -> Sequence[Play]:
@@ -779,7 +783,7 @@ def _memoized(key: Key, of: Callable[[CardPlays], Sequence[Play]] | str) -> Buil
         table: dict[CardPlays, tuple[Play, ...]] | None = moves.get(at)
         if table is not None:
             try:
-                return [m for p in hand for m in table[p]]
+                return list(_chain(map(table.__getitem__, hand)))
             except KeyError:
                 pass
         return _memo(key, st, seat, hand, _ADJ_TO[of, st.ball] if isinstance(of, str) else of)
@@ -823,24 +827,27 @@ _TAIL = (
 )
 # A turn's candidates by key, in the order of the legal actions: the hand's cards, zones printed
 # on them or next to the ball; while a play is pending, its next card.
-_TURN = (
-    _memoized(_T_MOVE, _move),
-    _memoized(_T_MPK, _mpk),
-    (_T_PK, _probe(_T_PK), lambda st, seat, hand: _pk_first(st.ball, hand), _NONE),
-    (_T_ANY, _probe(_T_ANY), lambda st, seat, hand: [p.any for p in hand], _NONE),
-    (_T_FW, _probe(_T_FW), lambda st, seat, hand: [p.fw for p in hand], _NONE),
-    _memoized(_T_DF_TO, "df_to"),
-    _memoized(_T_KB, _kb),
-    *_TAIL,
+# RULES.plan: each group's checks are looked up once, not at every decision.
+_TURN = RULES.plan(
+    (
+        _memoized(_T_MOVE, _move),
+        _memoized(_T_MPK, _mpk),
+        (_T_PK, _probe(_T_PK), lambda st, seat, hand: _pk_first(st.ball, hand), _NONE),
+        (_T_ANY, _probe(_T_ANY), lambda st, seat, hand: [p.any for p in hand], _NONE),
+        (_T_FW, _probe(_T_FW), lambda st, seat, hand: [p.fw for p in hand], _NONE),
+        _memoized(_T_DF_TO, "df_to"),
+        _memoized(_T_KB, _kb),
+        *_TAIL,
+    )
 )
 # While a play is pending only its own verb may follow (finish_the_play refuses every other key).
-_TURN_PK = ((_T_PK_TO, _probe(_T_PK_TO), _pk_second, _NONE),)
-_TURN_FW = (_memoized(_T_FW_TO, "fw_to"),)
-_TURN_ANY = (_TURN[3],)
-_TURN_ANY_TO = (_memoized(_T_ANY_TO, "any_to"),)
+_TURN_PK = RULES.plan(((_T_PK_TO, _probe(_T_PK_TO), _pk_second, _NONE),))
+_TURN_FW = RULES.plan((_memoized(_T_FW_TO, "fw_to"),))
+_TURN_ANY = RULES.plan((_TURN.groups[3],))
+_TURN_ANY_TO = RULES.plan((_memoized(_T_ANY_TO, "any_to"),))
 
 
-def _turn(st: Data) -> tuple[Built[Play, Data, list[CardPlays]], ...]:
+def _turn(st: Data) -> BuiltPlan[Play, Data, list[CardPlays]]:
     """The groups of a turn's candidates."""
     pending = st.pending
     if not pending:

@@ -47,7 +47,8 @@ _KINDS = {
 }
 
 
-_new_decision = tuple.__new__
+# tuple.__new__: a Decision's or an Event's fields in order, without the named tuple's Python-level constructor
+_new_decision = _new_event = tuple.__new__
 _PENDING = {Verb.PK: Pending.PK, Verb.ANY: Pending.ANY, Verb.FW: Pending.FW}  # the play a first pick starts
 
 
@@ -156,7 +157,7 @@ class SonicCupState(Data):
         return [s for s in ((seat + i) % n for i in range(1, n + 1)) if s & 1 == side]
 
     def _event(self, ev: list[Event], kind: str, **data: Any) -> None:
-        ev.append(Event(kind, data))
+        ev.append(_new_event(Event, (kind, data, None)))
 
     def _discard(self, seat: int, cid: str) -> None:
         self.hands[seat].remove(cid)
