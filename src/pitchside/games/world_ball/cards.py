@@ -107,7 +107,7 @@ class Content:
     sources: Mapping[str, str]  # file name -> path it was read from
     powers_cache: dict[Any, Any] = field(default_factory=dict)  # effects.Powers per (character, skills)
 
-    @property
+    @cached_property  # every new match deals from it
     def physical(self) -> tuple[str, ...]:
         return tuple(cid for cid, k in self.counts.items() for _ in range(k))
 

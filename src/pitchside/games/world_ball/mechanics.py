@@ -13,6 +13,9 @@ from pitchside.games.world_ball.cards import Character, Content
 from pitchside.games.world_ball.effects import STAMINA_ZERO, Ctx, build_powers
 from pitchside.games.world_ball.state import DRAW, HAND_LIMIT, PROMPT, SHOT, Data
 
+# tuple.__new__: an Event's fields in order, without the named tuple's Python-level constructor
+_new_event = tuple.__new__
+
 
 class Mechanics(Data):
     __slots__ = ()
@@ -66,7 +69,7 @@ class Mechanics(Data):
 
     @staticmethod
     def emit(ev: list[Event], kind: str, **data: Any) -> None:
-        ev.append(Event(kind, data))
+        ev.append(_new_event(Event, (kind, data, None)))
 
     # ----------------------------------------------------------------- cards
 

@@ -26,9 +26,12 @@ from pitchside.games.world_ball.state import (
     Phase,
     team,
 )
-from pitchside.games.world_ball.windows import Windows
+from pitchside.games.world_ball.windows import Windows, equip_card, play_card
 
 _WINDOW_KIND = {"shot": "shot", "save": "save", "event": "controversy"}
+_PHASE_LABEL = {Phase.DRAFT: "draft", Phase.ACTION: "action", Phase.DISCARD: "discard"}
+# tuple.__new__: a Decision's fields in order, without the named tuple's Python-level constructor
+_new = tuple.__new__
 
 
 class WorldBallState(Windows):
@@ -58,10 +61,9 @@ class WorldBallState(Windows):
         elif self.stack:
             f = self.stack[-1]
             label = "prompt:" + f["effect"] if f["k"] == PROMPT else _WINDOW_KIND[f["k"]]
-            d = Decision(DecisionKind.RESPONSE, f["at"], self.window_seats(f), label)
+            d = _new(Decision, (DecisionKind.RESPONSE, f["at"], self.window_seats(f), label))
         else:
-            label = {Phase.DRAFT: "draft", Phase.ACTION: "action", Phase.DISCARD: "discard"}[self.phase]
-            d = Decision(DecisionKind.TURN, self.active, (self.active,), label)
+            d = _new(Decision, (DecisionKind.TURN, self.active, (self.active,), _PHASE_LABEL[self.phase]))
         self._dec = d
         return d
 
@@ -210,17 +212,17 @@ class WorldBallState(Windows):
                     continue
                 cost = self.shot_cost(seat, cid)
                 if cost is not None and cost <= stamina:  # WB-CHAR-5, WB-GAP-2
-                    acts.append(Play(Verb.PLAY, cid))
+                    acts.append(play_card(cid))
                 continue
             if cid in c.skills:
-                acts.append(Play(Verb.EQUIP, cid))  # WB-SKILL-2
+                acts.append(equip_card(cid))  # WB-SKILL-2
                 continue
             e = c.events[cid]
             if e.timing != "action":  # WB-EVT-3: the three reactive events wait for their moment
                 continue
             target = e.target
             if target == "none":
-                acts.append(Play(Verb.PLAY, cid))
+                acts.append(play_card(cid))
                 continue
             if opponents is None:
                 opponents = self.opponents(seat)

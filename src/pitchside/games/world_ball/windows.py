@@ -35,6 +35,11 @@ Frame = dict[str, Any]
 _LABELS = {SHOT: "shot", SAVE: "save", EVENT: "controversy"}
 _ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 _PLAYS: dict[str, Play] = {}
+# tuple.__new__: a Decision's fields in order, without the named tuple's Python-level constructor
+_new = tuple.__new__
+
+
+_EQUIPS: dict[str, Play] = {}
 
 
 def play_card(cid: str) -> Play:
@@ -42,6 +47,14 @@ def play_card(cid: str) -> Play:
     p = _PLAYS.get(cid)
     if p is None:
         p = _PLAYS[cid] = Play(Verb.PLAY, cid)
+    return p
+
+
+def equip_card(cid: str) -> Play:
+    """The action 'equip CID' (shared objects, as ``play_card``)."""
+    p = _EQUIPS.get(cid)
+    if p is None:
+        p = _EQUIPS[cid] = Play(Verb.EQUIP, cid)
     return p
 
 
@@ -115,7 +128,7 @@ class Windows(Mechanics):
             if mask:
                 seats = self._order(mask, (f["from"] + 1) % n)
                 f["at"] = seats[0]
-                self._dec = Decision(DecisionKind.RESPONSE, seats[0], seats, _LABELS[f["k"]])
+                self._dec = _new(Decision, (DecisionKind.RESPONSE, seats[0], seats, _LABELS[f["k"]]))
                 return
             stack.pop()
             k = f["k"]
