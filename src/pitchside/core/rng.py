@@ -18,11 +18,11 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 
-# len(seq) -> shuffle's batches: (product of the batch's ranges, the index the batch stops above)
-_PLANS: dict[int, tuple[tuple[int, int], ...]] = {}
+# len(seq) -> shuffle's batches: (product of the batch's ranges, those ranges i+1 for i high to low)
+_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
-def _plan(n: int) -> tuple[tuple[int, int], ...]:
+def _plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Fisher-Yates over ``n`` items in batches: each batch swaps indices i..j+1 with one draw
     below the product of their ranges (i+1)·i·…·(j+2), as large as fits in 2**64."""
     plan = []
@@ -32,7 +32,7 @@ def _plan(n: int) -> tuple[tuple[int, int], ...]:
         while j > 0 and prod * (j + 1) <= _SPAN:
             prod *= j + 1
             j -= 1
-        plan.append((prod, j))
+        plan.append((prod, tuple(range(i + 1, j + 1, -1))))
         i = j
     return tuple(plan)
 
@@ -118,16 +118,14 @@ class Rng:
         plan = _PLANS.get(n)
         if plan is None:
             plan = _PLANS[n] = _plan(n)
-        i = n - 1
         below = self.below
-        for prod, j in plan:
+        for prod, ranges in plan:
             x = below(prod)
-            while i > j:
-                m = i + 1
+            for m in ranges:  # index i = m - 1 swaps with the next digit of x in radix m
                 k = x % m
                 x //= m
+                i = m - 1
                 seq[i], seq[k] = seq[k], seq[i]
-                i -= 1
 
     def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one once)."""

@@ -181,7 +181,16 @@ class MyWorldCupState(Resolver):
 
     def _draw(self, side: int, n: int, ev: list[Event]) -> None:
         """Draw from the shared deck, reshuffling the discard pile when it is empty (WC-GAP-23)."""
-        hand, drawn = self.hands[side], []
+        hand, deck = self.hands[side], self.deck
+        if 0 < n <= len(deck):  # the usual case, in slices: the top card (the end of the list) first
+            drawn = deck[len(deck) - n :]
+            drawn.reverse()
+            del deck[len(deck) - n :]
+            hand += drawn
+            ev.append(Event("draw", {"team": side, "count": n}))
+            ev.append(Event("drew", {"team": side, "cards": drawn}, side))
+            return
+        drawn = []
         for _ in range(n):
             if not self.deck:
                 if not self.discard:
