@@ -6,6 +6,8 @@ game's notation constants.
 
 from __future__ import annotations
 
+from array import array
+from collections import Counter
 from typing import Any
 
 from pitchside.core.decision import DecisionKind
@@ -13,7 +15,7 @@ from pitchside.core.game import Game, View
 from pitchside.games.my_world_cup.actions import Verb
 from pitchside.games.my_world_cup.cards import load_cards
 from pitchside.games.my_world_cup.teams import load_teams
-from pitchside.rl.spaces import Encoding, Layout, Sparse, one_hot_index
+from pitchside.rl.spaces import Encoding, Layout, one_hot_index
 
 SLOTS = 9
 HALVES = ("top", "bottom")
@@ -86,64 +88,71 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
     phase_i, kind_i, label_i = one_hot_index(PHASES), one_hot_index(KINDS), one_hot_index(LABELS)
     ckind_i, status_i = one_hot_index(CARD_KINDS), one_hot_index(STATUS)
 
-    def write(v: View, o: Sparse) -> None:
+    disc_i = {c: o_disc + i for c, i in ci.items()}
+    kinds_at, status_at = len(CARD_KINDS), len(CARD_KINDS) + 2
+
+    # Entries go straight into the buffer (spaces.Writer): scalars are set (`or 0`: a missing value is 0),
+    # counts added; every field has its own indices, so no write lands on another's.
+    def write(v: View, buf: array[float]) -> None:
         me = v["seat"]
         if me is not None:
-            o.one(o_me + me)
-        o.one(o_phase + phase_i[v["phase"]])
+            buf[o_me + me] = 1.0
+        buf[o_phase + phase_i[v["phase"]]] = 1.0
         d = v["decision"]
-        o.one(o_kind + kind_i[d["kind"]])
+        buf[o_kind + kind_i[d["kind"]]] = 1.0
         if d["label"] in label_i:
-            o.one(o_label + label_i[d["label"]])
+            buf[o_label + label_i[d["label"]]] = 1.0
         if d["seat"] is not None:
-            o.one(o_dseat + d["seat"])
+            buf[o_dseat + d["seat"]] = 1.0
         ask = v.get("ask") or {}
         if isinstance(ask.get("active_team"), int):
-            o.one(o_ask + ask["active_team"])
+            buf[o_ask + ask["active_team"]] = 1.0
         if isinstance(ask.get("active_slot"), int) and 1 <= ask["active_slot"] <= SLOTS:
-            o.one(o_ask + 2 + ask["active_slot"] - 1)
+            buf[o_ask + 2 + ask["active_slot"] - 1] = 1.0
         if isinstance(ask.get("dice"), int):
-            o.set(o_ask + 2 + SLOTS, ask["dice"])
-        o.set(o_score, v["score"][0])
-        o.set(o_score + 1, v["score"][1])
-        o.set(o_score + 2, v["period"] != "regular")
-        o.set(o_score + 3, v["shootout"]["goals"][0])
-        o.set(o_score + 4, v["shootout"]["goals"][1])
-        o.set(o_score + 5, sum(v["shootout"]["kicks"]))
-        o.set(o_deck, v["deck"])
-        o.set(o_deck + 1, v["elsewhere"])
-        o.set(o_deck + 2, len(v["rolls"]))
-        o.set(o_rev, v["revealed"])
-        o.counts(o_disc, ci, v["discard"])
+            buf[o_ask + 2 + SLOTS] = ask["dice"]
+        score, shootout = v["score"], v["shootout"]
+        buf[o_score] = score[0] or 0
+        buf[o_score + 1] = score[1] or 0
+        buf[o_score + 2] = v["period"] != "regular"
+        buf[o_score + 3] = shootout["goals"][0] or 0
+        buf[o_score + 4] = shootout["goals"][1] or 0
+        buf[o_score + 5] = sum(shootout["kicks"])
+        buf[o_deck] = v["deck"] or 0
+        buf[o_deck + 1] = v["elsewhere"] or 0
+        buf[o_deck + 2] = len(v["rolls"])
+        buf[o_rev] = v["revealed"] or 0
+        for c, k in Counter(v["discard"]).items():  # the pile is long: counted in C, written per card id
+            buf[disc_i[c]] = k
         for i, sd in enumerate(v["sides"]):
             base = o_sides + i * side
             tid = sd["team"]["id"]
             if tid in ti:
-                o.one(base + ti[tid])
+                buf[base + ti[tid]] = 1.0
             k = base + len(teams)
-            if sd["hand"] is not None:
-                o.counts(k, ci, sd["hand"])
+            for c in sd["hand"] or ():
+                buf[k + ci[c]] += 1.0
             k += len(cards)
-            o.set(k, sd["hand_count"])
-            o.set(k + 1, sd["fielded"])
-            o.set(k + 2, sd["limit"])
-            o.set(k + 3, sd["ready"])
-            o.set(k + 4, sd["yellows"])
-            o.set(k + 5, sd["reds"])
-            o.set(k + 6, len(sd["used"]))
+            buf[k] = sd["hand_count"] or 0
+            buf[k + 1] = sd["fielded"] or 0
+            buf[k + 2] = sd["limit"] or 0
+            buf[k + 3] = sd["ready"] or 0
+            buf[k + 4] = sd["yellows"] or 0
+            buf[k + 5] = sd["reds"] or 0
+            buf[k + 6] = len(sd["used"])
             k += 7
             for j, c in enumerate((sd["lineup"] or ())[:SLOTS]):
                 b = k + j * slot
-                o.one(b)
+                buf[b] = 1.0
                 cid, _, half = c["card"].partition(":")
-                o.one(b + 1 + ci[cid])
-                o.set(b + 1 + len(cards), half == "bottom")
+                buf[b + 1 + ci[cid]] = 1.0
+                buf[b + 1 + len(cards)] = half == "bottom"
                 b += 2 + len(cards)
                 if c["kind"] in ckind_i:
-                    o.one(b + ckind_i[c["kind"]])
-                o.set(b + len(CARD_KINDS), c["value"])
-                o.set(b + len(CARD_KINDS) + 1, c["speed"])
-                o.one(b + len(CARD_KINDS) + 2 + status_i[c["status"]])
-                o.set(b + len(CARD_KINDS) + 2 + len(STATUS), c["first"])
+                    buf[b + ckind_i[c["kind"]]] = 1.0
+                buf[b + kinds_at] = c["value"] or 0
+                buf[b + kinds_at + 1] = c["speed"] or 0
+                buf[b + status_at + status_i[c["status"]]] = 1.0
+                buf[b + status_at + len(STATUS)] = c["first"] or 0
 
     return Encoding(game, config, action_texts(cards), L, write)

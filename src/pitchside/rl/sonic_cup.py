@@ -6,6 +6,7 @@ gets its own space; verbs, roles and phases are the game's notation constants.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from pitchside.core.decision import DecisionKind
@@ -13,7 +14,7 @@ from pitchside.core.game import Game, View
 from pitchside.games.sonic_cup.actions import Verb
 from pitchside.games.sonic_cup.cards import load_deck
 from pitchside.games.sonic_cup.state import Phase, Role
-from pitchside.rl.spaces import Encoding, Layout, Sparse, one_hot_index
+from pitchside.rl.spaces import Encoding, Layout, one_hot_index
 
 ZONES = range(1, 10)
 ROLES = tuple(r.value for r in Role)
@@ -87,9 +88,8 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
     picks_i = {c: o_picks + i for c, i in ci.items()}
     roles_at = [{r: o_seats + s * per + 1 + i for r, i in role_i.items()} for s in range(n)]
 
-    # The hot path of every PettingZoo step: entries are added straight into the buffer (see Sparse).
-    def write(v: View, o: Sparse) -> None:
-        b = o.buf
+    # The hot path of every PettingZoo step: entries are added straight into the buffer (spaces.Writer).
+    def write(v: View, b: array[float]) -> None:
         me = v["seat"]
         if me is not None:
             b[o_me + me] = 1.0

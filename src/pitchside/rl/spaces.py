@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,35 +82,10 @@ class Layout:
         return "\n".join(rows)
 
 
-class Sparse:
-    """One observation being written: a zeroed float32 buffer that entries are added to.
-
-    A Python ``array`` rather than numpy: writing a few dozen entries one by one costs a fraction of
-    what as many numpy item writes (or one numpy call per field) would, and the finished buffer
-    becomes the numpy vector without a copy (``np.frombuffer``). Entries add up, so a count field is
-    written by repeating its index.
-    """
-
-    __slots__ = ("buf",)
-
-    def __init__(self, zeros: array[float]) -> None:
-        self.buf = array("f", zeros)
-
-    def set(self, i: int, v: float) -> None:
-        if v:
-            self.buf[i] += v
-
-    def one(self, i: int) -> None:
-        self.buf[i] += 1.0
-
-    def counts(self, offset: int, index: Mapping[str, int], items: Iterable[str]) -> None:
-        """Add 1 at ``offset + index[x]`` for each x (repeats add up)."""
-        buf = self.buf
-        for x in items:
-            buf[offset + index[x]] += 1.0
-
-
-Writer = Callable[[View, Sparse], None]
+# A writer adds one view's entries into a zeroed float32 buffer (``array("f")``, one slot per entry of the
+# layout): a few dozen Python item writes cost a fraction of as many numpy item writes (or one numpy call
+# per field), and the finished buffer becomes the numpy vector without a copy (``np.frombuffer``).
+Writer = Callable[[View, "array[float]"], None]
 
 
 class Encoding:
@@ -178,9 +153,9 @@ class Encoding:
 
     def observe(self, view: View) -> FloatArray:
         """The observation tensor of one view (what one seat sees); never of a state."""
-        sp = Sparse(self._zeros)
-        self._write(view, sp)
-        out = np.frombuffer(sp.buf, dtype=np.float32)
+        buf = array("f", self._zeros)
+        self._write(view, buf)
+        out = np.frombuffer(buf, dtype=np.float32)
         np.minimum(out, self.high, out=out)  # counts past a field's stated range are clipped to it
         return out
 

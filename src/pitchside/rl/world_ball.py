@@ -6,13 +6,15 @@ kinds and phases are the game's notation constants.
 
 from __future__ import annotations
 
+from array import array
+from collections import Counter
 from typing import Any
 
 from pitchside.core.decision import DecisionKind
 from pitchside.core.game import Game, View
 from pitchside.games.world_ball.cards import load_content
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, Phase
-from pitchside.rl.spaces import Encoding, Layout, Sparse, one_hot_index
+from pitchside.rl.spaces import Encoding, Layout, one_hot_index
 
 PHASES = tuple(p.name.lower() for p in Phase)
 KINDS = tuple(k.value for k in DecisionKind)
@@ -91,72 +93,85 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
     phase_i, kind_i, label_i = one_hot_index(PHASES), one_hot_index(KINDS), one_hot_index(LABELS)
     frame_i, pos_i, shot_i = one_hot_index(FRAMES), one_hot_index(POSITIONS), one_hot_index(shots)
 
-    def write(v: View, o: Sparse) -> None:
+    hand_i = {c: o_hand + i for c, i in ci.items()}
+    disc_i = {c: o_disc + i for c, i in ci.items()}
+    offer_i = {k: o_offer + i for k, i in ki.items()}
+    cost_i = {c: o_cost + i for c, i in shot_i.items()}
+    stats = len(chars) + len(POSITIONS)
+
+    # Entries go straight into the buffer (spaces.Writer): scalars are set (`or 0`: a missing value is 0),
+    # counts added; every field has its own indices, so no write lands on another's.
+    def write(v: View, b: array[float]) -> None:
         me = v["seat"]
         if me is not None:
-            o.one(o_me + me)
-            o.counts(o_hand, ci, v["hand"])
-            if v["offers"]:
-                o.counts(o_offer, ki, v["offers"])
-        o.one(o_phase + phase_i[v["phase"]])
+            b[o_me + me] = 1.0
+            for c in v["hand"]:
+                b[hand_i[c]] += 1.0
+            for k in v["offers"] or ():
+                b[offer_i[k]] += 1.0
+        b[o_phase + phase_i[v["phase"]]] = 1.0
         d = v["decision"]
-        o.one(o_kind + kind_i[d["kind"]])
+        b[o_kind + kind_i[d["kind"]]] = 1.0
         label = d["label"].split(":", 1)[0]
         if label in label_i:
-            o.one(o_label + label_i[label])
+            b[o_label + label_i[label]] = 1.0
         if d["seat"] is not None:
-            o.one(o_dseat + d["seat"])
+            b[o_dseat + d["seat"]] = 1.0
         for s in d["seats"]:
-            o.one(o_dseats + s)
-        o.one(o_active + v["active"])
-        o.one(o_starter + v["starter"])
-        o.set(o_half, v["half"])
-        o.set(o_half + 1, v["halves"])
-        o.set(o_half + 2, v["sudden"])
-        o.set(o_score, v["score"]["A"])
-        o.set(o_score + 1, v["score"]["B"])
-        o.set(o_deck, v["deck"])
-        o.set(o_quiet, v["quiet"])
-        o.counts(o_disc, ci, v["discard"])
+            b[o_dseats + s] = 1.0
+        b[o_active + v["active"]] = 1.0
+        b[o_starter + v["starter"]] = 1.0
+        b[o_half] = v["half"] or 0
+        b[o_half + 1] = v["halves"] or 0
+        b[o_half + 2] = v["sudden"] or 0
+        score = v["score"]
+        b[o_score] = score["A"] or 0
+        b[o_score + 1] = score["B"] or 0
+        b[o_deck] = v["deck"] or 0
+        b[o_quiet] = v["quiet"] or 0
+        for c, k in Counter(v["discard"]).items():  # the pile is long: counted in C, written per card id
+            b[disc_i[c]] = k
         t = v["turn"]
-        o.set(o_turn, t["played"])
-        o.set(o_turn + 1, t["shots"])
-        o.set(o_turn + 2, t["no_shots"])
-        o.set(o_turn + 3, t["uses"])
+        b[o_turn] = t["played"] or 0
+        b[o_turn + 1] = t["shots"] or 0
+        b[o_turn + 2] = t["no_shots"] or 0
+        b[o_turn + 3] = t["uses"] or 0
         if t["skill_target"] >= 0:
-            o.one(o_turn + 4 + t["skill_target"])
+            b[o_turn + 4 + t["skill_target"]] = 1.0
         if t["block"] >= 0:
-            o.one(o_turn + 4 + n + t["block"])
+            b[o_turn + 4 + n + t["block"]] = 1.0
         for c, cost in v.get("costs", {}).items():
-            if c in shot_i:
-                o.set(o_cost + shot_i[c], cost)
+            if c in cost_i:
+                b[cost_i[c]] = cost or 0
         for s in v["seats"]:
             base = o_seats + s["seat"] * per
             if s["character"] is not None:
-                o.one(base + ki[s["character"]])
-                o.one(base + len(chars) + pos_i[s["position"]])
-            k = base + len(chars) + len(POSITIONS)
-            o.set(k, s["stamina"])
-            o.set(k + 1, s["max_stamina"])
-            o.set(k + 2, s["injured"])
-            o.set(k + 3, s["cards"])
-            o.set(k + 4, s["hand_limit"])
-            o.set(k + 5, s["offered"])
-            o.counts(k + 6, ci, s["skills"])
-            o.counts(k + 6 + len(cards), ci, s["pending"])
+                b[base + ki[s["character"]]] = 1.0
+                b[base + len(chars) + pos_i[s["position"]]] = 1.0
+            k = base + stats
+            b[k] = s["stamina"] or 0
+            b[k + 1] = s["max_stamina"] or 0
+            b[k + 2] = s["injured"] or 0
+            b[k + 3] = s["cards"] or 0
+            b[k + 4] = s["hand_limit"] or 0
+            b[k + 5] = s["offered"] or 0
+            for c in s["skills"]:
+                b[k + 6 + ci[c]] += 1.0
+            for c in s["pending"]:
+                b[k + 6 + len(cards) + ci[c]] += 1.0
         stack = v["stack"]
-        o.set(o_depth, len(stack))
+        b[o_depth] = len(stack)
         for j, f in enumerate(reversed(stack[-TOP_FRAMES:])):
             base = o_frames + j * fsize
-            o.one(base + frame_i[f["k"]])
+            b[base + frame_i[f["k"]]] = 1.0
             seat = f.get("seat", -1)
             if isinstance(seat, int) and 0 <= seat < n:
-                o.one(base + len(FRAMES) + seat)
+                b[base + len(FRAMES) + seat] = 1.0
             target = f.get("target", -1)
             if isinstance(target, int) and 0 <= target < n:
-                o.one(base + len(FRAMES) + n + target)
+                b[base + len(FRAMES) + n + target] = 1.0
             card = f.get("card")
             if card in ci:
-                o.one(base + len(FRAMES) + 2 * n + ci[card])
+                b[base + len(FRAMES) + 2 * n + ci[card]] = 1.0
 
     return Encoding(game, config, action_texts(chars, cards, events, skills, n), L, write)
