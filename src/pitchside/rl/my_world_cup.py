@@ -122,8 +122,9 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
         buf[o_deck + 1] = v["elsewhere"] or 0
         buf[o_deck + 2] = len(v["rolls"])
         buf[o_rev] = v["revealed"] or 0
-        for c, k in Counter(v["discard"]).items():  # the pile is long: counted in C, written per card id
-            buf[disc_i[c]] = k
+        discard: Counter[str] = Counter(v["discard"])  # the pile is long: counted in C, written per card id
+        for card, k in discard.items():
+            buf[disc_i[card]] = k
         for i, sd in enumerate(v["sides"]):
             base = o_sides + i * side
             tid = sd["team"]["id"]
