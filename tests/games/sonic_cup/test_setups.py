@@ -181,3 +181,33 @@ def test_crowd_singing_only_at_eight_or_ten_seats_and_with_a_singer() -> None:
         assert err.value.field == "singer" and "SC-CROWD-2" in err.value.message
     st = _read({**eight, "phase": "sing_discard", "actor": 3, "queue": [3], "singer": 0, "sang": [True, False]})
     assert st.decision().seat == 3
+
+
+def test_a_shot_is_on_the_goal_zone() -> None:
+    """Issue 7 (an unreachable state): a Shooting Phase with the ball on zone 5 was accepted. The phase, a follow-up
+    and a Shoot card just played in a turn have the ball in the goal zone the attack shoots at (SC-SP-8, SC-FU-1,
+    SC-SHOOT-3): Blue (team 0) shoots at 9, Red at 1."""
+    hands = [["K06", "M11", "M01"], ["K13", "M02", "M03"], ["K22", "M04", "M05"], ["K18", "M06", "M07"]]
+    shooting = {"game": "sonic-cup", "seats": 4, "hands": hands, "phase": "shooting", "actor": 1, "queue": [1, 3],
+                "attack": 0, "arrows": 2, "shot_arrows": 2, "last_shooter": 0}  # fmt: skip
+    assert _read({**shooting, "ball": 9}).decision().seat == 1
+    turn = {"game": "sonic-cup", "seats": 4, "hands": hands, "actor": 1, "played": 1, "shoot": 2}
+    assert _read({**turn, "ball": 1}).decision().seat == 1
+    for setup in ({**shooting, "ball": 5}, {**shooting, "ball": 1}, {**turn, "ball": 9}):
+        with pytest.raises(DataError) as err:
+            _read(setup)
+        assert err.value.field == "ball" and "SC-SP-8" in err.value.message, err.value
+
+
+def test_a_seat_that_has_played_refills_when_its_turn_ends() -> None:
+    """Found by the mutations (the read-back of a later state): seat 1 had played this turn and held two cards it
+    could not play where the ball was, seat 0 none; the table was refused as one where nobody can play, but
+    ending the turn refills seat 1's hand (SC-TURN-2)."""
+    table = {"game": "sonic-cup", "seats": 2, "actor": 1, "kickoff": False, "ball": 5, "hands": [[], ["K04", "K28"]]}
+    with pytest.raises(DataError) as err:
+        _read({**table, "hands": [[], ["K28"]]})  # nothing played: a pass draws nothing (SC-TURN-4)
+    assert err.value.field == "hands"
+    st = _read({**table, "played": 1, "hands": [[], ["K28"]]})
+    assert [str(a) for a in st.legal_actions(1)][-1] == "end"
+    st.apply(1, st.legal_actions(1)[-1])
+    assert len(st.hands[1]) > 1

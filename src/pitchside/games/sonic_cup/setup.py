@@ -16,7 +16,7 @@ from pitchside.core.rng import Rng
 from pitchside.core.setupfile import read_rest, rest_in_deck, setup_config, unnamed_cards
 from pitchside.core.state import read_fields
 from pitchside.core.window import Window
-from pitchside.games.sonic_cup.state import Pending, Phase, Role, team
+from pitchside.games.sonic_cup.state import GOAL, Pending, Phase, Role, team
 
 if TYPE_CHECKING:
     from pitchside.games.sonic_cup.game import SonicCup
@@ -62,10 +62,11 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
 def _someone_can_play(st: SonicCupState, fail: Any) -> None:
     """A pass draws nothing (SC-TURN-4) and hands grow only by refilling after a play, so a table where no seat
     has a card it can play never moves again (issue 7: a setup with every hand empty passed for ever). In a
-    match hands are full (SC-SETUP-5, SC-TURN-2): three cards always make a maneuver (SC-MAN-3)."""
+    match hands are full (SC-SETUP-5, SC-TURN-2): three cards always make a maneuver (SC-MAN-3). A seat that has
+    played this turn refills when it ends it (SC-TURN-2): that table goes on (the mutations found it refused)."""
     from pitchside.games.sonic_cup.legality import has_a_play
 
-    if st.phase is Phase.OVER or any(len(h) >= 3 for h in st.hands):
+    if st.phase is Phase.OVER or any(len(h) >= 3 for h in st.hands) or (st.phase is Phase.TURN and st.played):
         return
     turn = st.phase is Phase.TURN and not st.pending and not st.shoot
     zones = (st.ball,) if turn else range(1, 10)  # a window may still move the ball; a turn cannot without a play
@@ -128,6 +129,13 @@ def _check(st: SonicCupState, fail: Any) -> None:
         raise fail("queue", f"no window is open in phase {st.phase.name.lower()}: the queue is empty")
     if st.queue.open and st.queue.seat != st.actor:
         raise fail("queue", "the first seat of the queue is the actor")
+    # SC-SP-8, SC-FU-1, SC-SHOOT-3: a Shooting Phase, a follow-up and a Shoot card just played all have the ball in
+    # the goal zone the attack shoots at (issue 7: a Shooting Phase on zone 5 was accepted).
+    shooting = {Phase.SHOOTING: st.attack, Phase.FOLLOW_UP: st.attack, Phase.TURN: team(st.actor) if st.shoot else -1}
+    side = shooting.get(st.phase, -1)
+    if side >= 0 and st.ball != GOAL[side]:
+        what = "a Shoot card was played" if st.phase is Phase.TURN else f"in phase {st.phase.name.lower()}"
+        raise fail("ball", f"{what}: the ball is in the goal zone team {side} shoots at, {GOAL[side]} (SC-SP-8)")
     if n < 8 and (st.phase is Phase.SING_DISCARD or st.singer >= 0):  # issue 7: at 4 seats a later state failed
         raise fail("singer" if st.singer >= 0 else "phase", "Crowd Singing is only for 8 or 10 players (SC-CROWD-1)")
     if st.phase is Phase.SING_DISCARD and (st.singer < 0 or any(team(s) == team(st.singer) for s in st.queue.seats)):
