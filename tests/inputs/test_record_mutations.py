@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pitchside.agents.base import RandomAgent
@@ -82,20 +82,21 @@ def damaged(draw: st.DrawFn, game_id: str) -> str:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_damaged_record_is_refused_cleanly_or_replays(game_id: str) -> None:
-    game = load_game(game_id)
-
-    @settings(max_examples=MUTATIONS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(damaged(game_id))
-    def check(text: str) -> None:
-        try:
-            rec = MatchRecord.loads(text, "damaged.jsonl")
-            replay(rec, game)
-        except DataError as e:
-            assert e.file in ("damaged.jsonl",) or e.file.endswith(".toml"), str(e)
-        except ReplayError as e:
-            assert e.file == "damaged.jsonl" and (e.line is not None or e.index < 0), str(e)
-        except PitchsideError:
-            pass
-
-    check()
+@settings(max_examples=MUTATIONS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_damaged_record_is_refused_cleanly_or_replays(game_id: str, data: st.DataObject) -> None:
+    """The share refused and replayed shows with --hypothesis-show-statistics (``PITCHSIDE_RECORD_MUTATIONS``)."""
+    text = data.draw(damaged(game_id), label="record")
+    try:
+        rec = MatchRecord.loads(text, "damaged.jsonl")
+        replay(rec, load_game(game_id))
+    except DataError as e:
+        assert e.file in ("damaged.jsonl",) or e.file.endswith(".toml"), str(e)
+        event("refused: DataError")
+    except ReplayError as e:
+        assert e.file == "damaged.jsonl" and (e.line is not None or e.index < 0), str(e)
+        event("refused: ReplayError")
+    except PitchsideError:
+        event("refused: another PitchsideError")
+    else:
+        event("replays")
