@@ -11,6 +11,10 @@ class InvalidAction(PitchsideError, ValueError):
     """Text that does not parse as an action of this game (notation error)."""
 
 
+class InvalidSeat(PitchsideError, ValueError):
+    """A seat that is none of the match's (0.0, True, "0", 9) given to ``view`` or ``determinize``."""
+
+
 class IllegalAction(PitchsideError):
     """A well-formed action that the rules do not allow now.
 

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pitchside.core.errors import InvalidSeat
 from pitchside.core.rng import Rng
+
+
+def check_viewer(seat: object, n: int, spectator: bool = True) -> None:
+    """``seat`` is one of the ``n`` seats (or None, a spectator, where ``spectator``): checked before a view or a
+    determinization reads anything (issue 7: 0.0 equals 0 in Python, yet indexing a hand with it is a TypeError)."""
+    if seat is None and spectator:
+        return
+    if type(seat) is not int or not 0 <= seat < n:
+        raise InvalidSeat(f"{seat!r} is not a seat: a whole number 0..{n - 1}" + (" or None" if spectator else ""))
 
 
 def shuffle_unseen(cards: Iterable[str], rng: Rng) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pitchside.core.hidden import shuffle_unseen
+from pitchside.core.hidden import check_viewer, shuffle_unseen
 from pitchside.core.rng import Rng
 from pitchside.games.my_world_cup.cards import FOUL_FACES, Kind
 from pitchside.games.my_world_cup.skills import USE_NAMES
@@ -58,6 +58,7 @@ def lineup_info(st: MyWorldCupState, side: int) -> list[dict[str, Any]]:
 
 def view(st: MyWorldCupState, seat: int | None) -> dict[str, Any]:
     """The seat's view: its own hand and lineup; the other hand, the deck and an unrevealed lineup as counts."""
+    check_viewer(seat, st.num_seats)
     t = st.t
     sides = []
     for s in (0, 1):
@@ -135,6 +136,7 @@ def _ask_info(st: MyWorldCupState) -> dict[str, Any] | None:
 def determinize(st: MyWorldCupState, seat: int, rng: Rng) -> MyWorldCupState:
     """A full state the seat cannot tell from the real one: every unseen card dealt again at random,
     an unrevealed opposing lineup fielded again with random usable halves, and a new future for the dice."""
+    check_viewer(seat, st.num_seats, spectator=False)
     new = st.clone()
     o = 1 - seat
     t = st.t

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pitchside.core.hidden import redeal
+from pitchside.core.hidden import check_viewer, redeal
 from pitchside.core.rng import Rng
 from pitchside.games.sonic_cup.actions import Play
 from pitchside.games.sonic_cup.cards import arrows_text
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 def view(st: SonicCupState, seat: int | None) -> dict[str, Any]:
     """The seat's view: its own hand; every other hand and the deck only as counts (SC-SETUP-6)."""
+    check_viewer(seat, st.num_seats)
     n = st.t.n
     seats = [
         {
@@ -70,6 +71,7 @@ def view(st: SonicCupState, seat: int | None) -> dict[str, Any]:
 
 def determinize(st: SonicCupState, seat: int, rng: Rng) -> SonicCupState:
     """A full state the seat cannot tell from the real one: unseen cards dealt again at random."""
+    check_viewer(seat, st.num_seats, spectator=False)
     new = st.clone()
     others = [s for s in range(st.t.n) if s != seat]
     new.deck = redeal(new.hands, others, new.deck, rng)

@@ -26,7 +26,7 @@ def explain(st: WorldBallState, seat: int, action: Any) -> IllegalAction:
     d = st.decision()
     if not isinstance(action, Play) or type(action) is not Play:
         return IllegalAction("WB-TURN-4", f"{action!r} is not a World Ball action")
-    if seat != d.seat:
+    if type(seat) is not int or seat != d.seat:  # issue 7: a seat given as 0.0 or True is no seat
         if st.stack:
             rule, text = _WHOSE[st.stack[-1]["k"]]
             return IllegalAction(rule, f"seat {seat} may not act: " + text.format(a=d.seat))

@@ -69,9 +69,9 @@ class WorldBallState(Windows):
 
     def legal_actions(self, seat: int) -> list[Play]:
         cached = self._legal
-        if cached is not None and cached[0] == seat:
+        if cached is not None and cached[0] == seat and type(seat) is int:  # 0.0 == 0, True == 1: neither is a seat
             return cached[1]
-        if self.phase is Phase.OVER or seat != self.decision().seat:
+        if self.phase is Phase.OVER or type(seat) is not int or seat != self.decision().seat:
             return []
         if self.stack:
             acts = self.window_legal(seat)
@@ -86,7 +86,8 @@ class WorldBallState(Windows):
 
     def apply(self, seat: int, action: Any) -> list[Event]:
         cached = self._legal
-        legal = cached[1] if cached is not None and cached[0] == seat else self.legal_actions(seat)
+        hit = cached is not None and cached[0] == seat and type(seat) is int
+        legal = cached[1] if hit else self.legal_actions(seat)  # type: ignore[index]
         if type(action) is not Play or action not in legal:
             raise self.why_illegal(seat, action)
         self._legal = None

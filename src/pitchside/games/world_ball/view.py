@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pitchside.core.hidden import redeal
+from pitchside.core.hidden import check_viewer, redeal
 from pitchside.core.rng import Rng
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, TEAM_NAMES, Data, Phase, team
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 def view(st: WorldBallState, seat: int | None) -> dict[str, Any]:
     """The seat's view: its own hand (and, in the draft, its own characters to choose from); every
     other hand, offer and the deck only as counts. Everything on the table is public."""
+    check_viewer(seat, st.num_seats)
     n = st.t.n
     seats = []
     for s in range(n):
@@ -110,6 +111,7 @@ def costs(st: WorldBallState, seat: int, window: dict[str, Any] | None) -> dict[
 def determinize(st: WorldBallState, seat: int, rng: Rng) -> WorldBallState:
     """A full state the seat cannot tell from the real one: unseen cards (and, in the draft, unseen
     characters) dealt again at random; future chance forked."""
+    check_viewer(seat, st.num_seats, spectator=False)
     new = st.clone()
     n = st.t.n
     others = [s for s in range(n) if s != seat]
