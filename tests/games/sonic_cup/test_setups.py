@@ -71,6 +71,26 @@ def test_a_table_where_nobody_can_play_is_refused() -> None:
         assert err.value.field == "hands" and "cannot go on" in err.value.message
 
 
+def test_a_window_whose_cards_can_only_be_played_elsewhere_is_refused() -> None:
+    """Found reading the check (issue 7): "someone can play on some zone" let a steal window through whose only
+    card, F01, cannot be played from the ball's zone 5: seat 1 could not steal, passed, and then every turn passed
+    for ever on zone 5. Every line of play is now followed until a card is played; none may reach a table where no
+    card is played again."""
+    window = {"game": "sonic-cup", "seats": 2, "kickoff": False, "ball": 5, "hands": [[], ["F01"]], "phase": "steal",
+              "queue": [1], "actor": 1, "steal_from": 0, "next_seat": 0}  # fmt: skip
+    with pytest.raises(DataError) as err:
+        _read(window)
+    assert err.value.field == "hands" and "cannot go on" in err.value.message
+    assert _read({**window, "hands": [[], ["F01", "M03", "M04"]]}).legal_actions(1)
+    # Found by random setups: every defender passes, a goal, and the restart deals a card only if the conceding
+    # seat takes the Goalkeeper's card (SC-RS-3, SC-ROLE-GK-a); on any other pick no card is ever played again.
+    shooting = {"game": "sonic-cup", "seats": 2, "kickoff": False, "ball": 1, "hands": [[], []], "phase": "shooting",
+                "queue": [0], "actor": 0, "attack": 1, "arrows": 2}  # fmt: skip
+    with pytest.raises(DataError) as err:
+        _read(shooting)
+    assert err.value.field == "hands" and "cannot go on" in err.value.message
+
+
 def test_rest_elsewhere_is_refused_every_card_is_in_the_match() -> None:
     for rest, words in (("elsewhere", "no cards outside the match"), ("discard", "only 'deck'"), (["deck"], "")):
         with pytest.raises(DataError) as err:

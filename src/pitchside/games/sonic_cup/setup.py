@@ -15,7 +15,6 @@ from pitchside.core.errors import DataError
 from pitchside.core.rng import Rng
 from pitchside.core.setupfile import read_rest, rest_in_deck, setup_config, unnamed_cards
 from pitchside.core.state import read_fields
-from pitchside.core.window import Window
 from pitchside.games.sonic_cup.state import GOAL, Pending, Phase, Role, team
 
 if TYPE_CHECKING:
@@ -60,26 +59,60 @@ def read_setup(game: SonicCup, setup: Mapping[str, Any], source: str) -> SonicCu
 
 
 def _someone_can_play(st: SonicCupState, fail: Any) -> None:
-    """A pass draws nothing (SC-TURN-4) and hands grow only by refilling after a play, so a table where no seat
-    has a card it can play never moves again (issue 7: a setup with every hand empty passed for ever). In a
-    match hands are full (SC-SETUP-5, SC-TURN-2): three cards always make a maneuver (SC-MAN-3). A seat that has
-    played this turn refills when it ends it (SC-TURN-2): that table goes on (the mutations found it refused)."""
-    from pitchside.games.sonic_cup.legality import has_a_play
-
+    """A pass draws nothing (SC-TURN-4) and hands grow only by refilling after a play (SC-TURN-2), so a table where
+    no card is ever played again never moves again (issue 7: a setup with every hand empty passed for ever; a steal
+    window whose only card could be played elsewhere than the ball's zone, then a turn where it could not). In a
+    match hands are full (SC-SETUP-5): three cards always make a maneuver (SC-MAN-3), and a seat that has played
+    this turn refills when it ends it. Otherwise every line of play is followed until a card is played or drawn or
+    the match ends: if some line can reach a table from which none can, the match may stall there (random play did,
+    after a goal whose restart dealt no card), and the setup is refused."""
     if st.phase is Phase.OVER or any(len(h) >= 3 for h in st.hands) or (st.phase is Phase.TURN and st.played):
         return
-    turn = st.phase is Phase.TURN and not st.pending and not st.shoot
-    zones = (st.ball,) if turn else range(1, 10)  # a window may still move the ball; a turn cannot without a play
-    for zone in zones:
-        for s in range(st.t.n):
-            fresh = st.clone()
-            fresh.phase, fresh.actor, fresh.queue, fresh.ball = Phase.TURN, s, Window(), zone
-            fresh.played, fresh.pending, fresh.picks, fresh.kickoff, fresh.shoot = 0, Pending.NONE, [], False, 0
-            fresh._legal = None
-            if has_a_play(fresh, s):
-                return
-    where = "the ball where it is" if turn else "the ball anywhere"
-    raise fail("hands", f"no seat has a card it can play with {where}, and a pass draws none: the match cannot go on")
+    n = st.t.n
+    nexts: dict[str, list[str]] = {}  # the states followed (no card played yet) -> the ones their moves lead to
+    moves_on: set[str] = set()  # those with a move that plays or draws a card, or ends the match
+    todo = [st]
+    while todo:
+        cur = todo.pop()
+        key = _key(cur, n)
+        if key in nexts:
+            continue
+        if len(nexts) >= _SEARCH:
+            return  # a long line of play without a card played: not the small deadlock looked for here
+        nexts[key] = []
+        seat = cur.decision().seat
+        cards = [len(h) for h in cur.hands]
+        for a in [] if seat is None else cur.legal_actions(seat):
+            nxt = cur.clone()
+            try:
+                nxt.apply(seat, a)  # type: ignore[arg-type]
+            except Exception as e:  # a state the rules cannot work with (check_playable says so for the first move)
+                raise fail("phase", f"the match cannot go on from this setup: {a} fails ({type(e).__name__})") from None
+            if nxt.is_over() or [len(h) for h in nxt.hands] != cards:
+                moves_on.add(key)
+            else:
+                nexts[key].append(_key(nxt, n))
+                todo.append(nxt)
+    grown = True
+    while grown:  # the states from which some line of play reaches a card played
+        grown = False
+        for key, after in nexts.items():
+            if key not in moves_on and any(k in moves_on for k in after):
+                moves_on.add(key)
+                grown = True
+    if len(moves_on) < len(nexts):
+        raise fail("hands", "play can reach a table where no card is played again, and a pass draws none: the "
+                   "match cannot go on")  # fmt: skip
+
+
+def _key(st: SonicCupState, n: int) -> str:
+    """A state as the search above tells them apart: a round of passes counts, not how many (SC-PROJ-11)."""
+    k = st.clone()
+    k.passes = min(k.passes, n + 1)
+    return k.fingerprint()
+
+
+_SEARCH = 200  # states followed at most (a deadlock of passes has a few: each seat, a window and a turn)
 
 
 def _play_can_finish(st: SonicCupState, fail: Any) -> None:
