@@ -41,11 +41,8 @@ def record_text(game_id: str) -> str:
     game = load_game(game_id)
     result = play_match(game, [RandomAgent(), RandomAgent()], {"seats": 2}, seed=3)
     rec = result.record
-    rec.moves = rec.moves[:60]  # a short match in progress keeps each example quick
-    if len(result.record.moves) <= 60:
-        return rec.dumps()
-    rec.outcome = {"winner": 0, "scores": [1, 0], "ending": "x"}  # diverges: refused at the end line
-    rec.fingerprint = "0" * 16
+    if len(rec.moves) > 60:  # a short match in progress (no end line) keeps each example quick, and replays
+        rec.moves, rec.outcome, rec.fingerprint = rec.moves[:60], None, None
     return rec.dumps()
 
 
