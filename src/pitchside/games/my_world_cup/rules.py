@@ -53,6 +53,12 @@ KINDS = {op: DecisionKind.TURN for op in LABELS}
 KINDS[Op.FIELD] = DecisionKind.HIDDEN_PICK
 for _op in (Op.IGNORE_DEF, Op.DOUBLE, Op.REROLL, Op.FOUL):
     KINDS[_op] = DecisionKind.RESPONSE
+# Enum members as module names (reading one through its class costs several times a global, Python
+# 3.11); tuple.__new__ builds a Decision or an Event without the named tuple's Python-level constructor.
+_OVER, _FIELD, _V_FIELD, _HIDDEN_PICK = Phase.OVER, Op.FIELD, Verb.FIELD, DecisionKind.HIDDEN_PICK
+_new = tuple.__new__
+# The sides still picking a lineup, by (side 0 ready or neutral, side 1 ready or neutral).
+_PICKING = {(a, b): tuple(s for s, done in ((0, a), (1, b)) if not done) for a in (False, True) for b in (False, True)}
 
 
 class MyWorldCupState(Resolver):
@@ -71,7 +77,7 @@ class MyWorldCupState(Resolver):
         return 2
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def decision(self) -> Decision:
         ask = self.ask
@@ -81,12 +87,12 @@ class MyWorldCupState(Resolver):
         if dec is not None and dec[0] is ask:  # the same question: ready and neutral cannot have changed
             return dec[1]  # type: ignore[no-any-return]
         op, seat = ask[0], ask[1]
-        if op is Op.FIELD:
+        if op is _FIELD:
             ready, neutral = self.ready, self.t.neutral
-            seats = tuple(s for s in (0, 1) if not ready[s] and not neutral[s])
-            d = Decision(DecisionKind.HIDDEN_PICK, seat, seats, "lineup")
+            seats = _PICKING[ready[0] or neutral[0], ready[1] or neutral[1]]
+            d = _new(Decision, (_HIDDEN_PICK, seat, seats, "lineup"))
         else:
-            d = Decision(KINDS[op], seat, (seat,), LABELS[op])
+            d = _new(Decision, (KINDS[op], seat, (seat,), LABELS[op]))
         self._dec = (ask, d)
         return d
 
@@ -165,7 +171,7 @@ class MyWorldCupState(Resolver):
                 if self.todo:
                     step = self.todo.pop()
                     _STEPS[step[0]](self, step, ev)
-                elif self.phase is Phase.OVER:
+                elif self.phase is _OVER:
                     return
                 else:
                     _NEXT[self.phase](self, ev)
@@ -187,8 +193,8 @@ class MyWorldCupState(Resolver):
             drawn.reverse()
             del deck[len(deck) - n :]
             hand += drawn
-            ev.append(Event("draw", {"team": side, "count": n}))
-            ev.append(Event("drew", {"team": side, "cards": drawn}, side))
+            ev.append(_new(Event, ("draw", {"team": side, "count": n}, None)))
+            ev.append(_new(Event, ("drew", {"team": side, "cards": drawn}, side)))
             return
         drawn = []
         for _ in range(n):
@@ -260,10 +266,11 @@ class MyWorldCupState(Resolver):
             ev.append(Event("ready", {"team": seat, "count": len(self.line[seat])}))
             return
         self.hands[seat].remove(self.t.m.table.card_of[act.arg])
-        self.line[seat].append(act.arg)
+        line = self.line[seat]
+        line.append(act.arg)
         self.stat[seat].append(0)
-        ev.append(Event("field", {"team": seat, "count": len(self.line[seat])}))
-        ev.append(Event("fielded", {"team": seat, "slot": len(self.line[seat]), "card": act.arg}, seat))
+        ev.append(_new(Event, ("field", {"team": seat, "count": len(line)}, None)))
+        ev.append(_new(Event, ("fielded", {"team": seat, "slot": len(line), "card": act.arg}, seat)))
 
     def _reveal(self, ev: list[Event]) -> None:
         """WC-MATCH-3: the lineups are shown together; then the display-phase skills (WC-GAP-19)."""
@@ -496,7 +503,7 @@ def _from_hand(st: MyWorldCupState, op: Op, verb: Verb, side: int) -> _G:
     passed = m.grade[side].passed.get(op)
     if passed is None:
         passed = m.grade[side].passed[op] = {}
-    halves = m.table.halves if verb is Verb.FIELD else m.table.swaps
+    halves = m.table.halves if verb is _V_FIELD else m.table.swaps
     cands: list[Act] = []
     for c in sorted(set(st.hands[side])):
         acts = passed.get(c)
@@ -512,7 +519,7 @@ def _moves_discard(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list
 
 
 def _moves_field(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
-    return RULES.legal_groups(st, seat, (_from_hand(st, Op.FIELD, Verb.FIELD, ask[1]), _FIELD_READY))
+    return RULES.legal_groups(st, seat, (_from_hand(st, _FIELD, _V_FIELD, ask[1]), _FIELD_READY))
 
 
 def _moves_swap(st: MyWorldCupState, seat: int, ask: tuple[Any, ...]) -> list[Act]:
