@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from pitchside.core.legality import ANY, Refusal, Rulebook
 
 
@@ -145,3 +147,15 @@ def test_built_groups_and_their_plan_pass_exactly_what_refuse_passes() -> None:
     assert rules.legal_built(2, 0, None, plan) == rules.legal_built(2, 0, None, groups) == want(2, 0)
     assert want(2, 0) and all(a.verb != "other" for a in want(2, 0))
     assert "other" not in built  # the new state check runs before the candidates are built, in the plan too
+
+
+def test_a_plan_leaves_out_only_the_state_checks_it_is_told_pass() -> None:
+    rules = _rulebook()
+    (beats,) = [fn for fn in rules.by_key["play"] if fn not in rules.state_only]
+    (even,) = [fn for fn in rules.by_key["play"] if fn in rules.state_only]
+    groups = (("play", Card("play", 0), lambda st, seat, ctx: [Card("play", n) for n in range(8)], 0),)
+    with pytest.raises(ValueError, match="state-only"):
+        rules.plan(groups, passed=(beats,))
+    # told that play_only_on_even passes (a game would use this plan only on even numbers): it is not run
+    assert rules.legal_built(3, 0, None, rules.plan(groups, passed=(even,))) == [Card("play", n) for n in (4, 5, 6, 7)]
+    assert rules.legal_built(3, 0, None, rules.plan(groups)) == []

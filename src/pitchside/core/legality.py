@@ -91,10 +91,11 @@ class BuiltPlan(Generic[A, S, C]):
     state-only checks, probe, build, the per-candidate checks left by ``done``). Made by
     ``Rulebook.plan``, which keeps it current when checks are registered later."""
 
-    __slots__ = ("groups", "steps")
+    __slots__ = ("groups", "passed", "steps")
 
-    def __init__(self, groups: tuple[Built[A, S, C], ...]) -> None:
+    def __init__(self, groups: tuple[Built[A, S, C], ...], passed: frozenset[Check[S, A]]) -> None:
         self.groups = groups
+        self.passed = passed
         self.steps: tuple[tuple[_Checks[S, A], A, Callable[[S, int, C], Sequence[A]], _Checks[S, A]], ...] = ()
 
 
@@ -164,17 +165,23 @@ class Rulebook(Generic[S, A]):
         for plan in self._built_plans:
             self._plan_steps(plan)
 
-    def plan(self, groups: Iterable[Built[A, S, C]]) -> BuiltPlan[A, S, C]:
-        """``groups`` for ``legal_built`` with their checks looked up once (kept current)."""
-        plan: BuiltPlan[A, S, C] = BuiltPlan(tuple(groups))
+    def plan(self, groups: Iterable[Built[A, S, C]], *, passed: Iterable[Check[S, A]] = ()) -> BuiltPlan[A, S, C]:
+        """``groups`` for ``legal_built`` with their checks looked up once (kept current).
+
+        ``passed``: state-only checks that pass every group of this plan whenever the game uses it
+        (the game picks the plan by what those checks read, e.g. no play pending): they are left out.
+        A game that says so must test it (its legal actions with and without the plan)."""
+        plan: BuiltPlan[A, S, C] = BuiltPlan(tuple(groups), frozenset(passed))
+        if not plan.passed <= self.state_only:
+            raise ValueError("a plan can leave out only state-only checks")
         self._plan_steps(plan)
         self._built_plans.append(plan)
         return plan
 
     def _plan_steps(self, plan: BuiltPlan[A, S, Any]) -> None:
-        own, plans, default = self._own_state, self._plans, self._any
+        own, plans, default, passed = self._own_state, self._plans, self._any, plan.passed
         plan.steps = tuple(
-            (own.get(key, ()), probe, build, plans.get(key, default)[5][done])
+            (tuple(fn for fn in own.get(key, ()) if fn not in passed), probe, build, plans.get(key, default)[5][done])
             for key, probe, build, done in plan.groups
         )
 

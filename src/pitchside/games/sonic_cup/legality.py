@@ -827,31 +827,37 @@ _TAIL = (
 )
 # A turn's candidates by key, in the order of the legal actions: the hand's cards, zones printed
 # on them or next to the ball; while a play is pending, its next card.
-# RULES.plan: each group's checks are looked up once, not at every decision.
-_TURN = RULES.plan(
-    (
-        _memoized(_T_MOVE, _move),
-        _memoized(_T_MPK, _mpk),
-        (_T_PK, _probe(_T_PK), lambda st, seat, hand: _pk_first(st.ball, hand), _NONE),
-        (_T_ANY, _probe(_T_ANY), lambda st, seat, hand: [p.any for p in hand], _NONE),
-        (_T_FW, _probe(_T_FW), lambda st, seat, hand: [p.fw for p in hand], _NONE),
-        _memoized(_T_DF_TO, "df_to"),
-        _memoized(_T_KB, _kb),
-        *_TAIL,
-    )
+_TURN_GROUPS = (
+    _memoized(_T_MOVE, _move),
+    _memoized(_T_MPK, _mpk),
+    (_T_PK, _probe(_T_PK), lambda st, seat, hand: _pk_first(st.ball, hand), _NONE),
+    (_T_ANY, _probe(_T_ANY), lambda st, seat, hand: [p.any for p in hand], _NONE),
+    (_T_FW, _probe(_T_FW), lambda st, seat, hand: [p.fw for p in hand], _NONE),
+    _memoized(_T_DF_TO, "df_to"),
+    _memoized(_T_KB, _kb),
+    *_TAIL,
 )
-# While a play is pending only its own verb may follow (finish_the_play refuses every other key).
-_TURN_PK = RULES.plan(((_T_PK_TO, _probe(_T_PK_TO), _pk_second, _NONE),))
-_TURN_FW = RULES.plan((_memoized(_T_FW_TO, "fw_to"),))
-_TURN_ANY = RULES.plan((_TURN.groups[3],))
-_TURN_ANY_TO = RULES.plan((_memoized(_T_ANY_TO, "any_to"),))
+# RULES.plan: each group's checks are looked up once, not at every decision. _turn picks the plan by
+# what finish_the_play and shoot_card_answered read (pending, shoot), so those two checks, which every
+# turn key has, are left out where they pass every group of the plan:
+# - no play pending, no Shoot card to answer: both pass every verb;
+_TURN = RULES.plan(_TURN_GROUPS, passed=(finish_the_play, shoot_card_answered))
+# - a Shoot card to answer (SC-GAP-13): shoot_card_answered refuses all but 'kb' and 'end', which it passes;
+_TURN_SHOT = RULES.plan(
+    [g for g in _TURN_GROUPS if g[0] in (_T_KB, (P_TURN, V_END, False))], passed=(finish_the_play, shoot_card_answered)
+)
+# - a play pending: only its own verb may follow (finish_the_play refuses every other key, passes that one).
+_TURN_PK = RULES.plan(((_T_PK_TO, _probe(_T_PK_TO), _pk_second, _NONE),), passed=(finish_the_play,))
+_TURN_FW = RULES.plan((_memoized(_T_FW_TO, "fw_to"),), passed=(finish_the_play,))
+_TURN_ANY = RULES.plan((_TURN_GROUPS[3],), passed=(finish_the_play,))
+_TURN_ANY_TO = RULES.plan((_memoized(_T_ANY_TO, "any_to"),), passed=(finish_the_play,))
 
 
 def _turn(st: Data) -> BuiltPlan[Play, Data, list[CardPlays]]:
-    """The groups of a turn's candidates."""
+    """The groups of a turn's candidates (the plans above: which one decides which checks are left out)."""
     pending = st.pending
     if not pending:
-        return _TURN
+        return _TURN_SHOT if st.shoot else _TURN
     if pending is PD_PK:
         return _TURN_PK
     if pending is PD_FW:
