@@ -226,7 +226,7 @@ def squeeze(text: str) -> str:
     [
         ("sonic-cup", ("--seats", "2", "--seed", "17")),
         ("world-ball", ("--seats", "2", "--seed", "3")),
-        ("my-world-cup", ("--seed", "2")),
+        ("my-world-cup", ("--seed", "5")),
     ],
 )
 def test_the_log_holds_every_visible_event_of_a_whole_match(game: str, args: tuple[str, ...], tmp_path: Path) -> None:
