@@ -5,6 +5,8 @@ is the OpenSpiel state; OpenSpiel's bot gets it as OpenSpiel hands it to any bot
 resample_from_infostate), ours gets the engine's Observation (its view, legal actions and determinize)
 at its own seat. Seats alternate match by match and match i uses seed i, so both bots see the same deals
 from both sides; OpenSpiel's bot resamples from its own seeded generator, so a series repeats exactly.
+Ours is made as ``make_agent`` makes it (guided by the game's SearchGuide, with the game's heuristic bot as a
+prior at its root), or, with ``--plain``, unguided (uniformly random rollouts, no prior).
 Prints wins/draws/losses of ours, its mean return, and the time each bot spends per decision it
 searches (a decision with one legal action is not searched by either).
 
@@ -64,7 +66,10 @@ def play(game_id: str, match: int, args: argparse.Namespace, series: Series) -> 
     )
     # OpenSpiel's default resampler draws from a generator seeded by the OS; this one uses the bot's own.
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.uniform))
-    agent = ISMCTSAgent(iterations=args.iterations, exploration=args.exploration, rollout_depth=args.rollout_depth)
+    if args.plain:
+        agent = ISMCTSAgent(iterations=args.iterations, exploration=args.exploration, rollout_depth=args.rollout_depth)
+    else:  # as make_agent makes it: the game's SearchGuide (playouts, cut-off value) and its heuristic as prior
+        agent = ISMCTSAgent.for_game(game_id, iterations=args.iterations)
     rng = Rng(args.seed * 1_000_003 + match)
     st: PitchsideState = game.new_initial_state()
     st.apply_action(match % 65536)  # the seed's chance node
@@ -102,9 +107,20 @@ def main() -> None:
     ap.add_argument("--uct", type=float, default=2.0, help="OpenSpiel ISMCTSBot's uct_c")
     ap.add_argument("--exploration", type=float, default=1.0, help="our UCB constant")
     ap.add_argument("--rollout-depth", type=int, default=100, help="our rollout cap (OpenSpiel's rolls to the end)")
+    ap.add_argument(
+        "--plain",
+        action="store_true",
+        help="ours without the game's guide: uniformly random rollouts of --rollout-depth moves, no prior "
+        "(default: as make_agent makes it, guided by the game; --exploration and --rollout-depth then unused)",
+    )
     args = ap.parse_args()
+    ours = (
+        f"exploration {args.exploration}, random rollouts of {args.rollout_depth} moves, no prior"
+        if args.plain
+        else "guided by the game's SearchGuide, the heuristic's choice as prior"
+    )
     print(
-        f"IS-MCTS (ours, exploration {args.exploration}, rollout depth {args.rollout_depth}) against OpenSpiel "
+        f"IS-MCTS (ours, {ours}) against OpenSpiel "
         f"ISMCTSBot (uct_c {args.uct}, random rollouts to the end), {args.iterations} iterations per decision, "
         f"2 seats, {args.matches} matches per game, seed {args.seed}"
     )

@@ -179,11 +179,14 @@ def test_a_malformed_budget_is_a_clear_error(name: str, says: str) -> None:
 
 
 def test_the_game_guides_the_search() -> None:
-    # make_agent's IS-MCTS plays out and scores as the game's SearchGuide says, and favours its heuristic.
+    # make_agent's IS-MCTS plays out and scores as the game's SearchGuide says, and favours its heuristic if told.
     for gid in GAME_IDS:
         g = load_game(gid)
         agent = make_agent("ismcts:10", gid)
         guide = g.search_guide()
         assert isinstance(agent, ISMCTSAgent)
         assert (agent.evaluate, agent.rollout_depth) == (guide.evaluate, guide.cutoff)
-        assert type(agent.prior) is type(g.heuristic_agent())
+        if guide.prior_weight > 0:
+            assert type(agent.prior) is type(g.heuristic_agent()) and agent.prior_weight == guide.prior_weight
+        else:
+            assert agent.prior is None

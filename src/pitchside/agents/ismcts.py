@@ -111,7 +111,8 @@ class ISMCTSAgent:
             rollout_depth=guide.cutoff,
             evaluate=guide.evaluate,
             policy=guide.policy,
-            prior=game_.heuristic_agent(),
+            prior=game_.heuristic_agent() if guide.prior_weight > 0 else None,
+            prior_weight=guide.prior_weight,
         )
 
     def __init__(

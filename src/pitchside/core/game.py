@@ -144,11 +144,14 @@ class SearchGuide:
     ``policy``    the agent that plays the playout's moves, on an Observation of the sampled world
                   (None: uniformly random legal actions). It must be cheap: it runs at every playout move.
     ``cutoff``    how many moves a playout makes after the tree before it is scored.
+    ``prior_weight``  how strongly the search favours the game's heuristic bot's choice at its own decision
+                  (a bonus of ``prior_weight / visits`` to that move's UCB score; 0: no prior).
     """
 
     evaluate: Callable[[State], Sequence[float]] | None = None
     policy: Agent | None = None
     cutoff: int = 100
+    prior_weight: float = 1.0
 
 
 def config_dict(config: object, source: str = "<config>") -> dict[str, Any]:
