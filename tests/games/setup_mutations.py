@@ -131,7 +131,7 @@ def refused_or_plays_to_the_end(
     setup: dict[str, Any],
     seed: int,
     census: Callable[[Any], Counter[str]],
-    max_moves: int = 6000,
+    max_moves: int = 20_000,  # a 10-seat table where one seat holds cards plays on for some 6,500 moves
     read_back: int = 6,
 ) -> State | None:
     """The property: a DataError naming the file, or a match that plays on from the setup to its end under
