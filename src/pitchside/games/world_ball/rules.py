@@ -32,6 +32,8 @@ _WINDOW_KIND = {"shot": "shot", "save": "save", "event": "controversy"}
 _PHASE_LABEL = {Phase.DRAFT: "draft", Phase.ACTION: "action", Phase.DISCARD: "discard"}
 # tuple.__new__: a Decision's fields in order, without the named tuple's Python-level constructor
 _new = tuple.__new__
+# Enum members read at every decision, as module names (through the class: several times a global, Python 3.11)
+_OVER, _ACTION, _DISCARD = Phase.OVER, Phase.ACTION, Phase.DISCARD
 
 
 class WorldBallState(Windows):
@@ -50,13 +52,13 @@ class WorldBallState(Windows):
         return self.t.n
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def decision(self) -> Decision:
         d = self._dec
         if d is not None:
             return d  # type: ignore[no-any-return]
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             d = OVER
         elif self.stack:
             f = self.stack[-1]
@@ -71,13 +73,13 @@ class WorldBallState(Windows):
         cached = self._legal
         if cached is not None and cached[0] == seat and type(seat) is int:  # 0.0 == 0, True == 1: neither is a seat
             return cached[1]
-        if self.phase is Phase.OVER or type(seat) is not int or seat != self.decision().seat:
+        if self.phase is _OVER or type(seat) is not int or seat != self.decision().seat:
             return []
         if self.stack:
             acts = self.window_legal(seat)
-        elif self.phase is Phase.ACTION:
+        elif self.phase is _ACTION:
             acts = self._action_moves(seat)
-        elif self.phase is Phase.DISCARD:
+        elif self.phase is _DISCARD:
             acts = [Play(Verb.DISCARD, c) for c in sorted(set(self.hands[seat]))]
         else:
             acts = [Play(Verb.PICK, c) for c in self.offers[seat]]
@@ -95,9 +97,9 @@ class WorldBallState(Windows):
         ev: list[Event] = []
         if self.stack:
             self.window_apply(seat, action, ev)
-        elif self.phase is Phase.ACTION:
+        elif self.phase is _ACTION:
             self._play_action(seat, action, ev)
-        elif self.phase is Phase.DISCARD:
+        elif self.phase is _DISCARD:
             self._discard_phase(seat, action.arg, ev)
         else:
             self._pick(seat, action.arg, ev)
@@ -165,7 +167,7 @@ class WorldBallState(Windows):
     # ----------------------------------------------------------------- the turn (WB-TURN-0..6)
 
     def begin_turn(self, seat: int, ev: list[Event]) -> None:
-        self.phase, self.active = Phase.ACTION, seat
+        self.phase, self.active = _ACTION, seat
         self.shots = self.uses = 0
         self.no_shots = self.played = self.skip_draw = False
         self.skill_target = self.block = -1
