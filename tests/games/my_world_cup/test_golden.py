@@ -10,7 +10,9 @@ import json
 
 import pytest
 
-from pitchside.core.record import MatchRecord
+from pitchside.core.errors import ReplayError
+from pitchside.core.record import MatchRecord, replay
+from pitchside.core.registry import load_game
 from pitchside.games.my_world_cup.tournament import WorldCup
 from tests.games.my_world_cup.golden.regen import GOLDEN, HERE
 from tests.golden_support import Golden, assert_record_replays, assert_regenerates, line_count
@@ -39,6 +41,16 @@ def test_regenerating_from_the_header_gives_the_same_text(golden: Golden) -> Non
 @pytest.mark.parametrize("golden", RECORDS, ids=[g.name for g in RECORDS])
 def test_the_stored_moves_replay(golden: Golden) -> None:
     assert_record_replays(golden.path)
+
+
+def test_a_record_of_the_rules_before_wc_gap_10_was_read_again_is_refused_by_its_version() -> None:
+    """WC-GAP-10 changed (rules 1.0 -> 1.1): a 1.0 record would replay into a divergence, so it is refused at
+    its header, naming the versions."""
+    rec = MatchRecord.load(RECORDS[0].path)
+    rec.version = "1.0"
+    with pytest.raises(ReplayError) as e:
+        replay(rec, load_game("my-world-cup"))
+    assert e.value.field == "version" and "record is for rules version 1.0, this is 1.1" in str(e.value)
 
 
 def test_the_stored_snapshot_is_a_finished_tournament() -> None:

@@ -66,7 +66,8 @@ class MyWorldCup(GameBase):
     id = "my-world-cup"
     name = "我的世界盃2010 My World Cup 2010"
     aliases: tuple[str, ...] = ("mwc", "worldcup", "我的世界盃", "我的世界盃2010", "my_world_cup")
-    version = "1.0"
+    # 1.1: WC-GAP-10 read again (2026-12-03); a 1.0 record is refused by name, not replayed into a divergence.
+    version = "1.1"
     seat_counts: tuple[int, ...] = (2,)
     # Public events that show what the rules hide until then: the lineups (the hidden pick), dice
     # and the foul die (chance), a neutral team's random choice (WC-GAP-24).
