@@ -10,6 +10,8 @@ at the other end of a socket), and for ``--seconds`` measures
 
 ``--think`` paces the clients (mean seconds before each action, default 1: a brisk player); ``--think 0`` is
 a closed loop that measures the server's saturated throughput (then latency is rooms / throughput).
+``--search K`` also runs K rooms of two IS-MCTS bots (``--budget`` iterations) thinking all the time: the
+latency of the client rooms then shows whether a search delays other rooms (issue 9: it must not).
 
 Targets (issue 9, this 2-core machine): 200 concurrent rooms at p99 < 100 ms; <= 1 MB per open room.
 Only loopback traffic; every loop is bounded in time. Prints figures, asserts nothing.
@@ -60,7 +62,7 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.actions = 0
-        self.errors = 0
+        self.errors: dict[str, int] = {}  # by code: "stale" is a client acting on an update a move overtook
         self.finished = 0
 
 
@@ -79,7 +81,7 @@ async def seat_client(url: str, token: str, stats: Stats, stop: float, seed: int
                 return
             msg = json.loads(raw)
             if msg["type"] == "error":
-                stats.errors += 1
+                stats.errors[msg.get("code", "?")] = stats.errors.get(msg.get("code", "?"), 0) + 1
                 continue
             if msg["type"] != "update":
                 continue
@@ -98,8 +100,19 @@ async def seat_client(url: str, token: str, stats: Stats, stop: float, seed: int
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(msg["legal"]), "seq": acted}))
 
 
-async def run(base: str, rooms: int, seconds: float, game: str, pid: int, think: float) -> dict[str, Any]:
+async def run(
+    base: str, rooms: int, seconds: float, game: str, pid: int, think: float, search: int = 0, budget: int = 500
+) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
+    searching = []
+    for i in range(search):  # rooms of IS-MCTS bots (nobody seated), started before the clients
+        body = {"game": game, "seats": 2, "seed": 10_000 + i}
+        rid = (await loop.run_in_executor(None, _call, base, "POST", "/api/rooms", body))["id"]
+        for s in (0, 1):
+            bot = {"kind": "ismcts", "budget": budget}
+            await loop.run_in_executor(None, _call, base, "POST", f"/api/rooms/{rid}/seats/{s}/bot", bot)
+        await loop.run_in_executor(None, _call, base, "POST", f"/api/rooms/{rid}/start")
+        searching.append(rid)
     before = _rss_kb(pid)
     seated: list[tuple[str, list[str]]] = []
     for i in range(rooms):
@@ -129,6 +142,7 @@ async def run(base: str, rooms: int, seconds: float, game: str, pid: int, think:
     await asyncio.gather(*clients, return_exceptions=True)
     elapsed = time.perf_counter() - start
     during = _rss_kb(pid)
+    searched = [(await loop.run_in_executor(None, _call, base, "GET", f"/api/rooms/{rid}"))["seq"] for rid in searching]
     lat = sorted(stats.latencies)
     return {
         "rooms": rooms,
@@ -142,6 +156,8 @@ async def run(base: str, rooms: int, seconds: float, game: str, pid: int, think:
         "rss_before_mb": round(before / 1024, 1),
         "mb_per_open_room": round((opened - before) / 1024 / rooms, 3),
         "mb_per_room_in_play": round((during - before) / 1024 / rooms, 3),
+        "search_rooms": search,
+        "search_moves": sum(searched),
     }
 
 
@@ -151,8 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--game", default="sonic-cup")
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before acting (0: at once)")
+    ap.add_argument("--search", type=int, default=0, help="rooms of two IS-MCTS bots thinking meanwhile")
+    ap.add_argument("--budget", type=int, default=500, help="their IS-MCTS iterations per decision")
     args = ap.parse_args(argv)
     port = _port()
+    load = os.getloadavg()[0]  # before the run: the run's own load is not the machine's
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "PITCHSIDE_DATA_DIR": data, "PITCHSIDE_WEB_GRACE_SECONDS": "3600",
                "PITCHSIDE_WEB_BOT_DELAY": "0", "PITCHSIDE_WEB_MAX_CONNECTIONS": "8"}  # fmt: skip
@@ -171,13 +190,15 @@ def main(argv: list[str] | None = None) -> int:
                         print("bench/web.py: the server did not start", file=sys.stderr)
                         return 1
                     time.sleep(0.2)
-            out = asyncio.run(run(base, args.rooms, args.seconds, args.game, server.pid, args.think))
+            out = asyncio.run(run(base, args.rooms, args.seconds, args.game, server.pid, args.think,
+                                  args.search, args.budget))  # fmt: skip
         finally:
             server.terminate()
             server.wait(timeout=30)
     print(
         f"web server load: {args.rooms} rooms of {args.game} (2 client seats each, think {args.think} s), "
-        f"{out['seconds']} s; load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        f"{args.search} IS-MCTS rooms (budget {args.budget}), "
+        f"{out['seconds']} s; load average before: {load:.1f} on {os.cpu_count()} cores"
     )
     for k, v in out.items():
         print(f"  {k:22} {v}")

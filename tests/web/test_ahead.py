@@ -144,9 +144,9 @@ def test_a_turn_is_not_answered_ahead() -> None:
     assert e.value.code is ErrorCode.ILLEGAL and e.value.rule == "SC-TURN-2" and r.ahead == {}
 
 
-def test_answers_ahead_are_stored_when_they_are_played(make_client: MakeClient) -> None:
+def test_answers_ahead_are_stored_when_they_are_played(make_client: MakeClient, db_url: str) -> None:
     """Event-sourced: the answers a move lets through are written with it, so a restarted server has them."""
-    with make_client(grace_seconds=3600) as client:
+    with make_client(db_url, grace_seconds=3600) as client:
         rid = make_room(client, "my-world-cup", None, options={"teams": ["esp", "bra"]})
         tokens = [join(client, rid, 0, "ann"), join(client, rid, 1, "bob")]
         client.post(f"/api/rooms/{rid}/start", headers={"X-Seat-Token": tokens[0]})
@@ -175,7 +175,7 @@ def test_answers_ahead_are_stored_when_they_are_played(make_client: MakeClient) 
         fingerprint, seq = room.state.fingerprint(), room.seq
         assert not room.state.is_over()
         assert [m.seat for m in room.moves].count(second) >= 2  # its lineup went in when its turn came
-    with make_client(grace_seconds=3600) as client:
+    with make_client(db_url, grace_seconds=3600) as client:
         assert client.get(f"/api/rooms/{rid}").status_code == 200, client.get(f"/api/rooms/{rid}").text
         again = client.app.state.hub.rooms[rid]  # type: ignore[attr-defined]
         assert again.seq == seq and again.state.fingerprint() == fingerprint

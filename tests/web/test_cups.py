@@ -122,3 +122,52 @@ def test_a_world_cup_goes_on_after_a_restart(make_client: MakeClient, db_url: st
         play(client, rid, token)
         page = wait_room(client, tid, played=2)
         assert page["played"] == 2
+
+
+def test_a_browser_world_cup_goes_on_in_the_terminal(make_client: MakeClient, sqlite_url: str) -> None:
+    """The reverse: a World Cup made and played in the browser is continued by `pitchside worldcup sim --id`
+    and shown by `worldcup show`; the browser then shows the terminal's results and the champion."""
+    from typer.testing import CliRunner
+
+    from pitchside.cli import app
+
+    with make_client(sqlite_url) as client:
+        cup = new_cup(client, coaches={"ann": ["rsa"]})
+        tid = cup["id"]
+        play(client, cup["room"], cup["links"]["ann"])
+        wait_room(client, tid, played=2)  # ann's match, then a bots' match; ann's next match waits for her
+    env = {"PITCHSIDE_DATABASE_URL": sqlite_url, "NO_COLOR": "1", "COLUMNS": "160"}
+    result = CliRunner().invoke(app, ["worldcup", "sim", "--id", str(tid)], env=env)
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(app, ["worldcup", "show", "--id", str(tid)], env=env)
+    assert result.exit_code == 0 and "office cup" in result.output, result.output
+    done = store.load(open_db(sqlite_url), tid)
+    assert done.status == store.FINISHED and done.played > 2
+    with make_client(sqlite_url) as client:
+        page = client.get(f"/api/tournaments/{tid}").json()
+        assert page["status"] == store.FINISHED and page["champion"] and page["room"] is None
+        assert page["played"] == done.played and all(f["result"] for f in page["fixtures"][:48])
+        assert client.post(f"/api/tournaments/{tid}/next").json()["room"] is None  # nothing left to play
+
+
+def test_a_match_the_terminal_plays_meanwhile_closes_its_room(client: TestClient, sqlite_url: str) -> None:
+    """While the server runs, `pitchside worldcup sim --id` plays the tournament on (the coach's waiting match
+    too): the browser's room of that match is closed, its connection told why, and the page goes on."""
+    from typer.testing import CliRunner
+
+    from pitchside.cli import app
+
+    cup = new_cup(client, coaches={"ann": ["rsa"]})
+    tid, rid, token = cup["id"], cup["room"], cup["links"]["ann"]
+    with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        assert ws.receive_json()["status"] == "waiting"
+        env = {"PITCHSIDE_DATABASE_URL": sqlite_url, "NO_COLOR": "1", "COLUMNS": "160"}
+        result = CliRunner().invoke(app, ["worldcup", "sim", "--id", str(tid)], env=env)
+        assert result.exit_code == 0, result.output
+        page = client.get(f"/api/tournaments/{tid}").json()
+        assert page["status"] == store.FINISHED and page["room"] is None and page["champion"]
+        err = next(m for m in iter(ws.receive_json, None) if m["type"] == "error")
+        assert err["code"] == "not-found" and "played elsewhere" in err["message"]
+    r = client.get(f"/api/rooms/{rid}")
+    assert r.status_code == 404 and "was closed" in error(r)["message"]

@@ -67,24 +67,24 @@ def test_a_match_goes_on_after_a_restart(make_client: MakeClient, db_url: str) -
         wait_status(client, rid)  # free seats: the bots finish it
 
 
-def test_tokens_are_stored_hashed(make_client: MakeClient, sqlite_url: str) -> None:
-    with make_client(sqlite_url) as client:
+def test_tokens_are_stored_hashed(make_client: MakeClient, db_url: str) -> None:
+    with make_client(db_url) as client:
         rid = make_room(client)
         token = join(client, rid, 0)
-    engine = make_engine(sqlite_url)
+    engine = make_engine(db_url)
     with engine.connect() as conn:
         rows = [json.dumps(list(r)) for r in conn.execute(text("SELECT * FROM web_seats"))]
     engine.dispose()
     assert rows and not any(token in r for r in rows)
 
 
-def test_a_room_whose_log_does_not_replay_is_reported_not_fatal(make_client: MakeClient, sqlite_url: str) -> None:
-    with make_client(sqlite_url) as client:
+def test_a_room_whose_log_does_not_replay_is_reported_not_fatal(make_client: MakeClient, db_url: str) -> None:
+    with make_client(db_url) as client:
         rid = make_room(client)
         token = join(client, rid, 0)
         client.post(f"/api/rooms/{rid}/start", headers={"X-Seat-Token": token})
         good = make_room(client)
-    engine = make_engine(sqlite_url)
+    engine = make_engine(db_url)
     with engine.begin() as conn:
         conn.execute(
             text(
@@ -94,7 +94,7 @@ def test_a_room_whose_log_does_not_replay_is_reported_not_fatal(make_client: Mak
             {"r": rid},
         )
     engine.dispose()
-    with make_client(sqlite_url) as client:
+    with make_client(db_url) as client:
         r = client.get(f"/api/rooms/{rid}")
         assert r.status_code == 404 and "could not be rebuilt" in r.json()["detail"]["message"]
         assert "move 1" in r.json()["detail"]["message"]

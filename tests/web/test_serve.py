@@ -71,3 +71,54 @@ def test_serve_refuses_bad_settings_in_one_line(tmp_path: Path, extra: dict[str,
     proc = _serve(env=_env(tmp_path, **extra))
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 2 and words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def _children(pid: int) -> set[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return {int(x) for x in path.read_text().split()} if path.exists() else set()
+
+
+def _call(base: str, path: str, body: object = None) -> object:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, headers={"content-type": "application/json"},
+                                 method="GET" if body is None else "POST")  # fmt: skip
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_the_search_processes_end_with_the_server(tmp_path: Path) -> None:
+    """IS-MCTS bots think in worker processes (web/bots.py); stopping the server ends them, mid-search too."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _serve("--port", str(port), env=_env(tmp_path))
+    try:
+        end = time.monotonic() + 60
+        while True:
+            try:
+                _call(base, "/api/games")
+                break
+            except OSError:
+                assert time.monotonic() < end and proc.poll() is None
+                time.sleep(0.1)
+        rid = _call(base, "/api/rooms", {"game": "sonic-cup", "seats": 2, "seed": 1})["id"]  # type: ignore[index]
+        for seat in (0, 1):
+            _call(base, f"/api/rooms/{rid}/seats/{seat}/bot", {"kind": "ismcts", "budget": 2000})
+        _call(base, f"/api/rooms/{rid}/start", {})
+        while not (workers := _children(proc.pid)):  # the first search starts the worker processes
+            assert time.monotonic() < end and proc.poll() is None
+            time.sleep(0.1)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+    end = time.monotonic() + 30
+    while alive := {p for p in workers if Path(f"/proc/{p}").exists() and "zombie" not in _state(p)}:
+        assert time.monotonic() < end, f"worker processes {alive} outlived the server"
+        time.sleep(0.1)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().lower()
+    except OSError:
+        return "zombie"

@@ -121,16 +121,17 @@ def test_bad_messages_get_errors_and_change_nothing(make_client: MakeClient) -> 
             assert mine["seq"] == theirs["seq"] == 1 and room.seq == 1
 
 
-def test_a_move_is_stored_before_anyone_hears_of_it(client: TestClient) -> None:
-    rid, tokens = two_people(client)
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    room = hub.rooms[rid]
-    mover = room.deciding()
-    with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
-        hello(ws, tokens[mover])
-        ws.send_json({"type": "act", "action": str(room.state.legal_actions(mover)[0])})
-        msg = next_update(ws)
-        assert msg["seq"] == 1 and len(hub.store.load(room_id=rid)[0].moves) == 1
+def test_a_move_is_stored_before_anyone_hears_of_it(make_client: MakeClient, db_url: str) -> None:
+    with make_client(db_url) as client:
+        rid, tokens = two_people(client)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        room = hub.rooms[rid]
+        mover = room.deciding()
+        with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
+            hello(ws, tokens[mover])
+            ws.send_json({"type": "act", "action": str(room.state.legal_actions(mover)[0])})
+            msg = next_update(ws)
+            assert msg["seq"] == 1 and len(hub.store.load(room_id=rid)[0].moves) == 1
 
 
 def test_a_move_the_database_refuses_did_not_happen(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

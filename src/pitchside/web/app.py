@@ -121,6 +121,7 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(hub.restore)
+        await cups.restore()  # before any bot moves: a match the terminal played meanwhile is not played again
         await hub.start()
         yield
         await hub.stop()
@@ -273,9 +274,9 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
         return {"id": tid, "links": tokens, "room": None if room is None else room.id}
 
     @app.get("/api/tournaments/{tid}")
-    def cup(tid: int) -> dict[str, Any]:
+    async def cup(tid: int) -> dict[str, Any]:
         """Group tables, fixtures and results, the bracket, the record book, the current match's room."""
-        return cups.page(tid)
+        return await cups.page(tid)
 
     @app.post("/api/tournaments/{tid}/coaches/{coach}/claim")
     async def claim(tid: int, coach: str) -> dict[str, Any]:

@@ -1,18 +1,45 @@
-"""Bots in seats: they think in a worker pool, off the event loop, so a slow search in one room never
-delays another room. A bot sees only what an agent always sees: an Observation of a copy of the match
-(its seat's view, its legal actions, determinize)."""
+"""Bots in seats: they think off the event loop, so a slow search in one room never delays another room.
+A bot sees only what an agent always sees: an Observation of a copy of the match (its seat's view, its legal
+actions, determinize).
+
+Two pools. An IS-MCTS search is pure Python that runs for a second or more: in a thread it would hold the
+GIL and slow the event loop (every room's moves and broadcasts) by tens of milliseconds per switch, so it runs
+in worker *processes* (``bot_workers`` of them, started when the first search is asked for). The random and
+heuristic bots answer in well under a millisecond and run in a small thread pool of their own, so a room of
+cheap bots never queues behind another room's search.
+
+A worker is not sent the match's state (a World Ball state holds its characters' abilities as closures, which
+do not pickle): it is sent the room's log (game, config, seed, moves) and replays it with the game protocol,
+as a restarted server does. Each worker keeps the last states it rebuilt, so the next search in the same
+room only applies the moves made since.
+
+The worker processes end with the server: ``close`` ends them (uvicorn re-raises SIGTERM after its shutdown,
+so no ``atexit`` runs), and each one watches its parent and exits when the server dies any other way.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
+import logging
+import multiprocessing
+import os
+import threading
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
 
 from pitchside.agents.base import Agent, Observation, RandomAgent, make_agent
 from pitchside.core.game import Game, State
+from pitchside.core.registry import load_game
 from pitchside.core.rng import Rng
 from pitchside.web.rooms import BotKind
 
 DEFAULT_BUDGET = 200  # IS-MCTS iterations when a room does not say
+QUICK_WORKERS = 2  # threads for the random and heuristic bots
+KEPT_STATES = 64  # rebuilt matches a worker process keeps (one per room it searched in lately)
+log = logging.getLogger("pitchside.web")
 
 
 def make_bot(game: Game, kind: BotKind, budget: int | None = None) -> Agent:
@@ -30,15 +57,93 @@ def think(agent: Agent, state: State, seat: int, seed: int) -> str:
     return str(agent.act(obs, Rng(seed)))
 
 
+@dataclass(frozen=True)
+class Log:
+    """A room's match as its log: what a worker process replays to think about it."""
+
+    room: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    moves: tuple[tuple[int, str], ...]  # (seat, action) in order
+
+
+# Per worker process: room id -> (its moves so far, the state after them).
+_rebuilt: OrderedDict[str, tuple[tuple[tuple[int, str], ...], State]] = OrderedDict()
+
+
+def rebuild(match: Log) -> State:
+    """The state after the log's moves, replayed from the last one this process rebuilt for the room when the
+    log goes on from it (a cache: the same moves always give the same state)."""
+    game = load_game(match.game)
+    kept = _rebuilt.pop(match.room, None)
+    if kept is not None and kept[0] == match.moves[: len(kept[0])]:
+        done, state = kept
+    else:
+        done, state = (), game.start(match.config, match.seed)[0]
+    for seat, action in match.moves[len(done) :]:
+        state.apply(seat, game.parse_action(action))
+    _rebuilt[match.room] = (match.moves, state)
+    while len(_rebuilt) > KEPT_STATES:
+        _rebuilt.popitem(last=False)
+    return state
+
+
+def search(agent: Agent, match: Log, seat: int, seed: int) -> str:
+    """In a worker process: rebuild the match from its log, then think on a copy of it."""
+    return think(agent, rebuild(match).clone(), seat, seed)
+
+
+def _search_worker() -> None:
+    """A search process starts: it exits when the server does (the workers of a parent that was killed would
+    wait for work for ever otherwise)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns when the parent process is gone
+    os._exit(0)
+
+
 class BotPool:
-    """Threads the bots think in. ``ask`` copies the state first, so the match may go on meanwhile."""
+    """Where bots think. ``ask`` copies the state first (on the event loop), so the match may go on meanwhile."""
 
     def __init__(self, workers: int) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="pitchside-bot")
+        self.workers = max(1, workers)
+        self.quick = ThreadPoolExecutor(max_workers=QUICK_WORKERS, thread_name_prefix="pitchside-bot")
+        self.search: ProcessPoolExecutor | None = None  # started on the first search: most servers never need it
 
-    async def ask(self, agent: Agent, state: State, seat: int, seed: int) -> str:
+    def _searchers(self) -> ProcessPoolExecutor:
+        if self.search is None:
+            # spawn, not fork: the server process has threads (the event loop's, the database writer's) and a
+            # forked child would inherit their locks half-held.
+            self.search = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_search_worker
+            )
+        return self.search
+
+    async def ask(self, agent: Agent, state: State, seat: int, seed: int, *, match: Log | None = None) -> str:
+        """The bot's action in ``state``. With ``match`` (the room's log, for a long search such as IS-MCTS) it
+        is thought in a worker process that replays the log; else in a thread, on a copy of ``state``."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, think, agent, state.clone(), seat, seed)
+        if match is None:
+            return await loop.run_in_executor(self.quick, think, agent, state.clone(), seat, seed)
+        pool: Executor = self._searchers()
+        try:
+            return await loop.run_in_executor(pool, search, agent, match, seat, seed)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start new ones and ask once more
+            log.error("a bot worker process died; starting new ones")
+            if self.search is pool:
+                self.search = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self._searchers(), search, agent, match, seat, seed)
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.quick.shutdown(wait=False, cancel_futures=True)
+        if self.search is not None:
+            workers = list((getattr(self.search, "_processes", None) or {}).values())  # no public way before 3.14
+            for p in workers:  # a search under way is not waited for: the restarted room asks again
+                p.terminate()
+            self.search.shutdown(wait=True, cancel_futures=True)  # quick now: it frees the queues' semaphores

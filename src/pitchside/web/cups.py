@@ -109,6 +109,26 @@ class Cups:
                 return room
         return None
 
+    async def settle(self, tid: int, cup: WorldCup) -> None:
+        """Close the open room of a match the tournament has taken already: `pitchside worldcup` played it on the
+        same store (while this server was stopped, or meanwhile). Its partial log is of no use: the result is in."""
+        plan = cup.next_match()
+        room = self.current(tid)
+        if room is not None and room.cup is not None and (plan is None or room.cup[1] != plan.fixture.number):
+            why = f"match {room.cup[1]} of World Cup {tid} was played elsewhere (pitchside worldcup?)"
+            log.warning("room %s closed: %s", room.id, why)
+            await self.hub.discard(room.id, why)
+
+    async def restore(self) -> None:
+        """After the hub rebuilt its rooms: close those of matches the terminal played while the server was down."""
+        for tid in sorted({r.cup[0] for r in self.hub.rooms.values() if r.cup is not None}):
+            try:
+                _, cup = await asyncio.to_thread(self._load, tid)
+            except (RoomError, StoreError) as e:
+                log.error("World Cup %s: not checked at start: %s", tid, e)
+                continue
+            await self.settle(tid, cup)
+
     async def next(self, tid: int) -> Room | None:
         """The room of the next match (made now if there is none); None when the tournament is over."""
         async with self.lock:
@@ -118,10 +138,11 @@ class Cups:
         return room
 
     async def _next(self, tid: int) -> tuple[Room | None, bool]:
+        info, cup = self._load(tid)
+        await self.settle(tid, cup)
         room = self.current(tid)
         if room is not None:
             return room, False
-        info, cup = self._load(tid)
         plan = cup.next_match()
         if plan is None:
             return None, False
@@ -154,8 +175,8 @@ class Cups:
         nxt, bots_only = None, False
         async with self.lock:
             try:
-                if await self._complete(room):
-                    nxt, bots_only = await self._next(room.cup[0])
+                await self._complete(room)  # not taken if the terminal stored this match meanwhile: go on anyway
+                nxt, bots_only = await self._next(room.cup[0])
             except (RoomError, StoreError) as e:
                 log.error("World Cup %s: match %s not taken: %s", room.cup[0], room.cup[1], e)
         if nxt is not None and bots_only:
@@ -182,10 +203,12 @@ class Cups:
 
     # ------------------------------------------------------------------ pages
 
-    def page(self, tid: int) -> dict[str, Any]:
+    async def page(self, tid: int) -> dict[str, Any]:
         """Everything public about a World Cup: coaches, group tables, fixtures and results, the bracket,
         the record book. Never the snapshot itself (it holds the hands and the deck order)."""
-        info, cup = self._load(tid)
+        async with self.lock:  # never between a match taken and the next room made
+            info, cup = await asyncio.to_thread(self._load, tid)
+            await self.settle(tid, cup)
         results = {r.number: r for r in cup.results}
         room = self.current(tid)
         book = record_book(cup)

@@ -2,8 +2,8 @@
 
 Each room has a lock: a change, its database write and its broadcast happen in order under it, so every
 connection sees the room's updates in order, and an accepted action is in the database before anyone
-hears of it. Rooms never wait for each other: bots think in the worker pool (bots.py), and the database
-is written from a thread.
+hears of it. Rooms never wait for each other: bots think off the event loop (bots.py: IS-MCTS searches in
+worker processes, the quick bots in threads), and the database is written from a thread.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pitchside.core.errors import PitchsideError
 from pitchside.core.game import Game
 from pitchside.core.record import MatchRecord
 from pitchside.core.registry import load_game
-from pitchside.web.bots import BotPool, make_bot
+from pitchside.web.bots import BotPool, Log, make_bot
 from pitchside.web.persist import GroupWriter, RoomStore, rebuild
 from pitchside.web.rooms import BotKind, ErrorCode, Room, RoomError, RoomStatus
 from pitchside.web.settings import Settings
@@ -63,7 +63,7 @@ class Hub:
         self.replays: OrderedDict[str, MatchRecord] = OrderedDict()
         self.bots = BotPool(settings.bot_workers)
         self.writer = None if store is None else GroupWriter(store)
-        self.broken: dict[str, str] = {}  # room id -> why it could not be rebuilt
+        self.gone: dict[str, str] = {}  # room id -> why it is not served (not rebuilt, or closed)
         self.on_finish: Callable[[Room], Coroutine[Any, Any, None]] | None = None  # e.g. a World Cup takes its result
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -78,7 +78,7 @@ class Hub:
             try:
                 room = rebuild(stored, load_game(stored.game))
             except PitchsideError as e:
-                self.broken[stored.id] = str(e)
+                self.gone[stored.id] = f"room {stored.id} could not be rebuilt: {e}"
                 log.error("room %s not rebuilt: %s", stored.id, e)
                 continue
             for seat in room.seats:
@@ -112,11 +112,27 @@ class Hub:
     def room(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
         if room is None:
-            why = self.broken.get(room_id)
-            raise RoomError(
-                ErrorCode.NOT_FOUND, f"room {room_id} could not be rebuilt: {why}" if why else f"no room {room_id!r}"
-            )
+            raise RoomError(ErrorCode.NOT_FOUND, self.gone.get(room_id) or f"no room {room_id!r}")
         return room
+
+    async def discard(self, room_id: str, why: str) -> None:
+        """Close a room for good and forget it (a World Cup match that was played elsewhere): its bots stop, its
+        connections get ``why`` and close, and its rows leave the database."""
+        room, lv = self.rooms.get(room_id), self.live.get(room_id)
+        if room is None or lv is None:
+            return
+        async with lv.lock:
+            for handle in (lv.timer, lv.driver):
+                if handle is not None:
+                    handle.cancel()
+            await self._write("delete", room)
+            del self.rooms[room_id], self.live[room_id]
+            self.gone[room_id] = f"room {room_id} was closed: {why}"
+            for c in lv.conns:
+                with contextlib.suppress(Exception):
+                    await c.socket.send_json({"type": "error", "code": ErrorCode.NOT_FOUND.value, "message": why})
+                    await c.socket.close(4404)
+            lv.conns.clear()
 
     async def _write(self, what: str, room: Room) -> None:
         if self.store is not None:
@@ -195,6 +211,8 @@ class Hub:
     async def _act(self, room_id: str, seat: int, text: str, seq: int | None) -> None:
         room = self.room(room_id)
         async with self.live[room_id].lock:
+            if self.rooms.get(room_id) is not room:  # closed (discard) or reloaded while this move waited
+                raise RoomError(ErrorCode.STALE, f"room {room_id} changed before the move came in")
             before = room.seq
             room.act(seat, text, time.time(), seq)  # an answer given ahead changes nothing yet: nothing to write
             try:
@@ -252,7 +270,17 @@ class Hub:
             budget = room.seats[seat].budget
             agent = self._agent(room, seat, kind, budget)
             seq = room.seq
-            text = await self.bots.ask(agent, room.state, seat, (room.seed * 1_000_003 + seq) & (2**63 - 1))
+            seed = (room.seed * 1_000_003 + seq) & (2**63 - 1)
+            match = None
+            if kind is BotKind.ISMCTS:  # a long search: in a worker process, which replays the room's log
+                moves = tuple((m.seat, m.action) for m in room.moves)
+                match = Log(room.id, room.game.id, room.config, room.seed, moves)
+            try:
+                text = await self.bots.ask(agent, room.state, seat, seed, match=match)
+            except Exception:  # a bot that fails must not stall the room: the game's own bot moves instead
+                log.exception("room %s: the %s bot failed; the heuristic bot moves for it", room_id, kind.value)
+                fallback = self._agent(room, seat, BotKind.HEURISTIC, None)
+                text = await self.bots.ask(fallback, room.state, seat, seed)
             try:
                 await self.act(room_id, seat, text, seq)
             except RoomError as e:

@@ -152,6 +152,13 @@ class RoomStore:
         with store_errors(f"cannot store room {room.id}"), self.db.begin() as s:
             s.execute(update(WebRoom).where(WebRoom.id == room.id).values(**_status(room)))
 
+    def delete(self, room: Room) -> None:
+        """Forget a room: its actions, seats and header (a World Cup match the tournament took elsewhere)."""
+        with store_errors(f"cannot delete room {room.id}"), self.db.begin() as s:
+            s.execute(delete(WebAction).where(WebAction.room_id == room.id))
+            s.execute(delete(WebSeat).where(WebSeat.room_id == room.id))
+            s.execute(delete(WebRoom).where(WebRoom.id == room.id))
+
     def append(self, room: Room) -> None:
         """Write the room's last accepted action (and, when it ended the match, the outcome)."""
         self.append_many([Appended.last(room)])

@@ -21,7 +21,7 @@ class Settings:
     ``max_replays``       uploaded records kept for watching (the oldest goes first)
     ``grace_seconds``     a seated person may be away this long before a bot plays their seat
     ``turn_seconds``      the default turn timer (a room may set its own); 0: no timer
-    ``bot_workers``       threads that bots think in, off the event loop
+    ``bot_workers``       worker processes that IS-MCTS bots think in, off the event loop (bots.py)
     ``bot_delay``         seconds a bot waits before it moves (so people can follow); 0 in tests
     ``max_budget``        the largest IS-MCTS iteration budget a room may ask for
     ``hello_seconds``     a new connection must say hello within this time
