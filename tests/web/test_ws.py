@@ -4,6 +4,7 @@ the connection and the other rooms go on)."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import pytest
@@ -217,3 +218,26 @@ def test_the_turn_timer_hands_the_decision_to_a_bot(make_client: MakeClient) -> 
             while (msg := next_update(a))["seq"] < 3:  # nobody moves: the timer does, every time
                 pass
             assert msg["seats"][0]["kind"] == "human" and msg["seats"][0]["connected"]
+
+
+def test_tokens_are_never_logged(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    """Every log record of a room's life (joins, hellos, moves, refusals, a wrong token, a World Cup's links)
+    is free of the seats' and coaches' tokens."""
+    caplog.set_level(logging.DEBUG)
+    rid, tokens = two_people(client)
+    room = client.app.state.hub.rooms[rid]  # type: ignore[attr-defined]
+    mover = room.deciding()
+    with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
+        hello(ws, tokens[mover])
+        ws.send_json({"type": "act", "action": "teleport"})
+        ws.receive_json()
+        ws.send_json({"type": "act", "action": str(room.state.legal_actions(mover)[0])})
+        next_update(ws)
+    with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[1 - mover] + "x"})  # almost a token
+        assert ws.receive_json()["code"] == "auth"
+    client.post(f"/api/rooms/{rid}/seats/{mover}/leave", headers={"X-Seat-Token": tokens[mover]})
+    cup = client.post("/api/tournaments", json={"seed": 2, "coaches": {"ann": ["esp"]}}).json()
+    secrets = [*tokens, *cup["links"].values()]
+    logged = "\n".join(f"{r.name} {r.getMessage()} {r.exc_text or ''}" for r in caplog.records)
+    assert caplog.records and not [t for t in secrets if t in logged]
