@@ -14,6 +14,7 @@ import pytest
 
 from pitchside.agents.base import Observation
 from pitchside.core.game import Action, Game
+from pitchside.core.record import MatchRecord
 from pitchside.core.registry import load_game
 from pitchside.core.rng import Rng
 from pitchside.web import hub as hub_module
@@ -94,17 +95,25 @@ def test_a_search_in_one_room_never_delays_another(
         wait_for(lambda: client.get(f"/api/rooms/{slow}").json()["seq"] >= 1, "the search never answered")
 
 
-def test_an_ismcts_seat_plays_through_the_worker_processes(make_client: MakeClient) -> None:
-    with make_client() as client:
-        rid = make_room(client, "my-world-cup", None, options={"teams": ["esp", "bra"]})
-        for seat in (0, 1):
-            r = client.post(f"/api/rooms/{rid}/seats/{seat}/bot", json={"kind": "ismcts", "budget": 5})
-            assert r.status_code == 200, r.text
-        assert client.post(f"/api/rooms/{rid}/start").status_code == 200
-        summary = wait_status(client, rid)
-        assert summary["seq"] > 0 and summary["outcome"] is not None
-        pool = client.app.state.hub.bots  # type: ignore[attr-defined]
-        assert pool.search is not None  # the searches went to the worker processes
+def test_ismcts_seats_play_through_the_worker_processes_the_same_every_time(make_client: MakeClient) -> None:
+    """Two rooms of IS-MCTS bots with the same seed play the same match, move for move: a bot's play does not
+    depend on which worker thinks for it (each room has its own worker, which keeps the room's agents)."""
+    with make_client(bot_workers=2) as client:
+        rooms = []
+        for _ in range(2):
+            rid = make_room(client, "my-world-cup", None, options={"teams": ["esp", "bra"]}, seed=21)
+            for seat in (0, 1):
+                r = client.post(f"/api/rooms/{rid}/seats/{seat}/bot", json={"kind": "ismcts", "budget": 5})
+                assert r.status_code == 200, r.text
+            rooms.append(rid)
+        for rid in rooms:
+            assert client.post(f"/api/rooms/{rid}/start").status_code == 200
+        for rid in rooms:
+            summary = wait_status(client, rid)
+            assert summary["seq"] > 0 and summary["outcome"] is not None
+        records = [MatchRecord.loads(client.get(f"/api/rooms/{rid}/record").text) for rid in rooms]
+        assert records[0].moves == records[1].moves and records[0].outcome == records[1].outcome
+        assert client.app.state.hub.bots.started() >= 1  # type: ignore[attr-defined]
 
 
 def test_a_worker_rebuilds_the_match_from_its_log() -> None:

@@ -11,7 +11,9 @@ cheap bots never queues behind another room's search.
 A worker is not sent the match's state (a World Ball state holds its characters' abilities as closures, which
 do not pickle): it is sent the room's log (game, config, seed, moves) and replays it with the game protocol,
 as a restarted server does. Each worker keeps the last states it rebuilt, so the next search in the same
-room only applies the moves made since.
+room only applies the moves made since. A room's searches always go to the same worker (by its id), which
+keeps the room's agents too: IS-MCTS keeps its tree between a seat's consecutive decisions, and a bot's
+play stays the same from run to run (it does not depend on which worker was free).
 
 The worker processes end with the server: ``close`` ends them (uvicorn re-raises SIGTERM after its shutdown,
 so no ``atexit`` runs), and each one watches its parent and exits when the server dies any other way.
@@ -24,6 +26,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import zlib
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -68,8 +71,16 @@ class Log:
     moves: tuple[tuple[int, str], ...]  # (seat, action) in order
 
 
-# Per worker process: room id -> (its moves so far, the state after them).
+# Per worker process: room id -> (its moves so far, the state after them); (room, seat, agent) -> the agent.
 _rebuilt: OrderedDict[str, tuple[tuple[tuple[int, str], ...], State]] = OrderedDict()
+_agents: OrderedDict[tuple[str, int, str], Agent] = OrderedDict()
+
+
+def _kept(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > KEPT_STATES:
+        cache.popitem(last=False)
 
 
 def rebuild(match: Log) -> State:
@@ -83,14 +94,16 @@ def rebuild(match: Log) -> State:
         done, state = (), game.start(match.config, match.seed)[0]
     for seat, action in match.moves[len(done) :]:
         state.apply(seat, game.parse_action(action))
-    _rebuilt[match.room] = (match.moves, state)
-    while len(_rebuilt) > KEPT_STATES:
-        _rebuilt.popitem(last=False)
+    _kept(_rebuilt, match.room, (match.moves, state))
     return state
 
 
 def search(agent: Agent, match: Log, seat: int, seed: int) -> str:
-    """In a worker process: rebuild the match from its log, then think on a copy of it."""
+    """In a worker process: rebuild the match from its log, then think on a copy of it, with the agent this
+    worker kept for the seat (its tree from the seat's last decision; the agent checks it still applies)."""
+    key = (match.room, seat, agent.name)
+    agent = _agents.get(key, agent)
+    _kept(_agents, key, agent)
     return think(agent, rebuild(match).clone(), seat, seed)
 
 
@@ -111,18 +124,20 @@ class BotPool:
     """Where bots think. ``ask`` copies the state first (on the event loop), so the match may go on meanwhile."""
 
     def __init__(self, workers: int) -> None:
-        self.workers = max(1, workers)
         self.quick = ThreadPoolExecutor(max_workers=QUICK_WORKERS, thread_name_prefix="pitchside-bot")
-        self.search: ProcessPoolExecutor | None = None  # started on the first search: most servers never need it
+        # One process each, started on its first search (most servers never need one); a room uses one of them.
+        self.search: list[ProcessPoolExecutor | None] = [None] * max(1, workers)
 
-    def _searchers(self) -> ProcessPoolExecutor:
-        if self.search is None:
+    def _searcher(self, room: str) -> ProcessPoolExecutor:
+        i = zlib.crc32(room.encode("utf-8")) % len(self.search)  # the same room, the same worker, every time
+        pool = self.search[i]
+        if pool is None:
             # spawn, not fork: the server process has threads (the event loop's, the database writer's) and a
             # forked child would inherit their locks half-held.
-            self.search = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_search_worker
+            pool = self.search[i] = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_search_worker
             )
-        return self.search
+        return pool
 
     async def ask(self, agent: Agent, state: State, seat: int, seed: int, *, match: Log | None = None) -> str:
         """The bot's action in ``state``. With ``match`` (the room's log, for a long search such as IS-MCTS) it
@@ -130,20 +145,26 @@ class BotPool:
         loop = asyncio.get_running_loop()
         if match is None:
             return await loop.run_in_executor(self.quick, think, agent, state.clone(), seat, seed)
-        pool: Executor = self._searchers()
+        pool: Executor = self._searcher(match.room)
         try:
             return await loop.run_in_executor(pool, search, agent, match, seat, seed)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): start new ones and ask once more
-            log.error("a bot worker process died; starting new ones")
-            if self.search is pool:
-                self.search = None
+        except BrokenProcessPool:  # the worker died (killed, out of memory): start a new one and ask once more
+            log.error("a bot worker process died; starting a new one")
+            self.search = [None if p is pool else p for p in self.search]
             pool.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._searchers(), search, agent, match, seat, seed)
+            return await loop.run_in_executor(self._searcher(match.room), search, agent, match, seat, seed)
+
+    def started(self) -> int:
+        """How many search processes were started."""
+        return sum(p is not None for p in self.search)
 
     def close(self) -> None:
         self.quick.shutdown(wait=False, cancel_futures=True)
-        if self.search is not None:
-            workers = list((getattr(self.search, "_processes", None) or {}).values())  # no public way before 3.14
+        for pool in self.search:
+            if pool is None:
+                continue
+            workers = list((getattr(pool, "_processes", None) or {}).values())  # no public way before 3.14
             for p in workers:  # a search under way is not waited for: the restarted room asks again
                 p.terminate()
-            self.search.shutdown(wait=True, cancel_futures=True)  # quick now: it frees the queues' semaphores
+            pool.shutdown(wait=True, cancel_futures=True)  # quick now: it frees the queues' semaphores
+        self.search = [None] * len(self.search)
