@@ -182,8 +182,11 @@ def ratio_text(peer: Subject | None, us: Subject, target: float) -> str:
     return f"{r:5.2f}×  {verdict(r >= target)}"
 
 
-def compare(games: list[Game], quick: bool) -> tuple[dict[str, Subject], list[Subject]]:
-    """Measure and print the side-by-side table; returns the peers by key and our subjects."""
+def compare(
+    games: list[Game], quick: bool, clock: Clock = time.perf_counter
+) -> tuple[dict[str, Subject], list[Subject]]:
+    """Measure and print the side-by-side table; returns the peers by key and our subjects.
+    ``clock``: wall time, or the process's CPU time (``run.py --cpu``, for a shared machine)."""
     seconds, rounds = (0.5, 3) if quick else (2.5, 5)
     peers: list[Subject] = []
     notes: list[str] = []
@@ -197,7 +200,9 @@ def compare(games: list[Game], quick: bool) -> tuple[dict[str, Subject], list[Su
     print("\nSpeed against peers (issue 7): random full games at 2 seats, per decision, in this process")
     for note in notes:
         print(f"  {note}: `make bench` installs it, or pip install -e '.[bench]'")
-    measure(peers + mine, seconds, rounds)
+    measure(peers + mine, seconds, rounds, clock)
+    if clock is time.process_time:
+        print("  timed in this process's CPU time (time.process_time): other work on a shared machine inflates it less")
     print("  every side picks uniformly among the legal actions with random.Random (bench/README.md);")
     print(f"  {rounds} interleaved rounds of the same games, ~{seconds:g} s per subject; best round and (median)")
     print(f"  {'':34} {'µs/decision':>12} {'(median)':>9} {'games/round':>12} {'decisions/round':>16}")

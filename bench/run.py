@@ -10,6 +10,7 @@ next to its target (bench/README.md); nothing here asserts: tests never time.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -206,14 +207,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--compare-only", action="store_true", help="only the side-by-side check against the peers, and clone()"
     )
+    ap.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time the comparison in this process's CPU time, not wall time (a machine others share)",
+    )
     args = ap.parse_args(argv)
     ids = [load_game(g).id for g in args.game] if args.game else list(GAMES)
     print(
         f"pitchside bench — Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"{platform.machine()}, one process{', --quick' if args.quick else ''}"
+        f"{platform.machine()}, one process{', --quick' if args.quick else ''}; {load_text()}"
     )
     # The comparison runs first, in a fresh process, before the other figures churn the heap.
-    peers, mine = compare([load_game(g) for g in ids if 2 in GAMES[g].seat_counts], args.quick)
+    clock = time.process_time if args.cpu else time.perf_counter
+    peers, mine = compare([load_game(g) for g in ids if 2 in GAMES[g].seat_counts], args.quick, clock)
     clones: dict[str, dict[int, float]] = {}
     for game_id in ids:
         if args.compare_only:
@@ -223,7 +230,14 @@ def main(argv: list[str] | None = None) -> int:
     if "my-world-cup" in ids and not args.compare_only:
         bench_worldcup(args.quick)
     print_targets(peers, mine, clones)
+    print(f"\n{load_text()} at the end")
     return 0
+
+
+def load_text() -> str:
+    """The load average (1, 5, 15 min): figures from a machine others are using mean less."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
 
 
 if __name__ == "__main__":

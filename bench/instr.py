@@ -1,0 +1,46 @@
+"""Instructions per decision of random play, for callgrind: a figure other work on the machine does
+not change (timings on a shared machine move by tens of percent between runs; this does not).
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --collect-atstart=no --toggle-collect=math_fsum \\
+        --callgrind-out-file=/dev/null .venv/bin/python bench/instr.py sonic-cup 40
+
+callgrind counts only inside ``math.fsum``, which runs the measured games (not start-up, imports or
+the warm-up games that fill the per-deck caches); divide its "Collected" total by the decisions
+printed. PYTHONHASHSEED=0 fixes the string hashes, which change dict and set layouts (about 2 %
+between runs otherwise). The same random-play loop as the peer comparison (bench/peers.py), 2
+seats. Instructions are not time (cache misses and branches differ), but in this interpreted code
+a change that saves instructions saves time nearly in proportion: enough to compare two versions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from peers import ours
+
+from pitchside.core.registry import load_game
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="random play for callgrind's instruction count")
+    ap.add_argument("game", help="game id")
+    ap.add_argument("games", type=int, nargs="?", default=40, help="games measured (default 40)")
+    args = ap.parse_args(argv)
+    play = ours(load_game(args.game), 2)
+    play(3)  # warm up: imports, data files, the caches every match shares
+    decisions = 0
+
+    def measured() -> float:
+        nonlocal decisions
+        decisions = play(args.games)[0]
+        return 0.0
+
+    math.fsum(measured() for _ in range(1))  # callgrind collects only inside math.fsum
+    print(f"decisions {decisions}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
