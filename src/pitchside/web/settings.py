@@ -8,6 +8,10 @@ from dataclasses import dataclass, fields, replace
 
 from pitchside.core.errors import DataError
 
+# One core is left to the event loop: two searches on a 2-core machine slowed the other rooms (p50 12 -> 57 ms,
+# bench/web.py --rooms 100 --search 2), one did not (17 ms; docs/web.md, Load).
+BOT_WORKERS = max(1, (os.cpu_count() or 2) - 1)
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -21,7 +25,7 @@ class Settings:
     ``max_replays``       uploaded records kept for watching (the oldest goes first)
     ``grace_seconds``     a seated person may be away this long before a bot plays their seat
     ``turn_seconds``      the default turn timer (a room may set its own); 0: no timer
-    ``bot_workers``       worker processes that IS-MCTS bots think in, off the event loop (bots.py)
+    ``bot_workers``       worker processes that IS-MCTS bots think in, off the event loop (default: cores - 1)
     ``bot_delay``         seconds a bot waits before it moves (so people can follow); 0 in tests
     ``max_budget``        the largest IS-MCTS iteration budget a room may ask for
     ``hello_seconds``     a new connection must say hello within this time
@@ -35,7 +39,7 @@ class Settings:
     max_replays: int = 100
     grace_seconds: float = 30.0
     turn_seconds: float = 0.0
-    bot_workers: int = 2
+    bot_workers: int = BOT_WORKERS
     bot_delay: float = 0.0
     max_budget: int = 2000
     hello_seconds: float = 30.0
