@@ -179,3 +179,35 @@ def test_answers_ahead_are_stored_when_they_are_played(make_client: MakeClient, 
         assert client.get(f"/api/rooms/{rid}").status_code == 200, client.get(f"/api/rooms/{rid}").text
         again = client.app.state.hub.rooms[rid]  # type: ignore[attr-defined]
         assert again.seq == seq and again.state.fingerprint() == fingerprint
+
+
+def test_the_two_player_change_of_player_card_is_collected_from_both_seats() -> None:
+    """SC-RS-3 at 2 seats: both seats choose a player card behind the screen. The second chooses while the
+    first still does; its pick is kept, changes nothing the first is sent, and goes in after the first's."""
+    room = None
+    for s in range(1, 80):  # random play until a change of player card comes up (seed 28: move 289)
+        r, _ = people(SC, {"seats": 2}, s)
+        rng = Rng(s)
+        while not r.state.is_over() and r.seq < 3000:
+            d = r.state.decision()
+            if d.kind is DecisionKind.HIDDEN_PICK:
+                room = r
+                break
+            legal = [str(a) for a in r.state.legal_actions(d.seat)]
+            r.act(d.seat, legal[rng.below(len(legal))], now=0.0)
+        if room is not None:
+            break
+    assert room is not None, "no change of player card in 80 seeds"
+    d = room.state.decision()
+    first, second = d.seat, next(s for s in d.seats if s != d.seat)
+    seq, shown_to_first = room.seq, json.dumps(room.update(first, 0))
+    msg = room.update(second, 0)
+    assert msg["ahead"] is True and msg["legal"]
+    pick = msg["legal"][-1]
+    assert room.act(second, pick, now=0.0) == []  # kept, not played
+    assert room.seq == seq and room.update(second, 0)["queued"] == [pick]
+    assert json.dumps(room.update(first, 0)) == shown_to_first  # nothing of it reaches the first seat
+    room.act(first, str(room.state.legal_actions(first)[0]), now=0.0)
+    assert [(m.seat, m.action) for m in room.moves[seq:]][:2] == [(first, room.moves[seq].action), (second, pick)]
+    assert room.state.decision().kind is not DecisionKind.HIDDEN_PICK and second not in room.ahead
+    assert replay(room.record(), SC).state.fingerprint() == room.state.fingerprint()
