@@ -1,6 +1,6 @@
 """Issue 9, browser: a hidden pick is collected from every seat before the reveal. Two coaches build their
 My World Cup lineups at the same time: the second side's page offers its lineup at once (answering ahead,
-docs/web.md), keeps it, and the reveal comes when the first side is ready."""
+docs/web.md), keeps it, and the reveal comes when the first side is ready. Both pages show the countdown."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from tests.e2e.table import click_action, enter_room, join, legal, shot
 def test_both_coaches_build_their_lineups_at_once(
     browser: Any, server: Any, artifacts: Any, page_errors: list[str]
 ) -> None:
-    room = server.room("my-world-cup", seed=4, teams=["esp", "ned"])
+    body = {"game": "my-world-cup", "seed": 4, "options": {"teams": ["esp", "ned"]}, "turn_seconds": 900}
+    room = server.call("POST", "/api/rooms", body)["id"]  # a turn timer: its countdown is shown to both
     ann = open_page(browser, server, page_errors)
     bob = open_page(browser, server, page_errors)
     enter_room(ann, room)
@@ -24,6 +25,8 @@ def test_both_coaches_build_their_lineups_at_once(
     ann.wait_for_selector("#actions button.act")
     # Bob's turn behind the screen has not come, but his page offers his lineup now (WC-MATCH-3).
     bob.wait_for_selector("#ahead")
+    for page in (ann, bob):  # the pick's countdown, on the page of the seat deciding and of the one ahead
+        page.wait_for_function("/time left \\d+s/.test(document.querySelector('#clock').textContent)")
     card = next(a for a in legal(bob) if a.startswith("field ")).split(" ")[1].split(":")[0]
     bob.click(f'#hand button.card[data-card="{card}"]')
     half = legal(bob)[-1]
