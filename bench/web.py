@@ -36,11 +36,19 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+WARMUP = 3.0  # seconds: the latency after it is also given (the start has every client saying hello at once)
+
 
 def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (/proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_kb(pid: int) -> int:
@@ -61,6 +69,8 @@ def _call(base: str, method: str, path: str, body: Any = None, token: str | None
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.steady: list[float] = []  # those after the first WARMUP seconds (all 2R clients connecting at once)
+        self.after = 0.0  # perf_counter() when the warm-up ends
         self.actions = 0
         self.errors: dict[str, int] = {}  # by code: "stale" is a client acting on an update a move overtook
         self.finished = 0
@@ -86,7 +96,10 @@ async def seat_client(url: str, token: str, stats: Stats, stop: float, seed: int
             if msg["type"] != "update":
                 continue
             if sent_at is not None and msg["seq"] > acted:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                now = time.perf_counter()
+                stats.latencies.append(now - sent_at)
+                if sent_at >= stats.after:
+                    stats.steady.append(now - sent_at)
                 stats.actions += 1
                 sent_at = None
             if msg["status"] == "finished":
@@ -133,7 +146,9 @@ async def run(
     stats = Stats()
     ws_base = base.replace("http://", "ws://")
     start = time.perf_counter()
+    cpu = (_cpu_s(pid), time.process_time())
     stop = start + seconds
+    stats.after = start + min(WARMUP, seconds / 2)
     clients = [
         seat_client(f"{ws_base}/ws/rooms/{rid}", tok, stats, stop, hash((rid, s)), think)
         for rid, tokens in seated
@@ -141,9 +156,11 @@ async def run(
     ]
     await asyncio.gather(*clients, return_exceptions=True)
     elapsed = time.perf_counter() - start
+    server_cpu, client_cpu = _cpu_s(pid) - cpu[0], time.process_time() - cpu[1]
     during = _rss_kb(pid)
     searched = [(await loop.run_in_executor(None, _call, base, "GET", f"/api/rooms/{rid}"))["seq"] for rid in searching]
     lat = sorted(stats.latencies)
+    steady = sorted(stats.steady)
     return {
         "rooms": rooms,
         "seconds": round(elapsed, 1),
@@ -151,7 +168,12 @@ async def run(
         "actions_per_s": round(stats.actions / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1) if lat else None,
+        f"p99_ms_after_{WARMUP:g}s": round(1000 * steady[min(len(steady) - 1, int(0.99 * len(steady)))], 1)
+        if steady
+        else None,
         "errors": stats.errors,
+        "server_cpu_per_s": round(server_cpu / elapsed, 2),  # 1.0: the server used a whole core
+        "clients_cpu_per_s": round(client_cpu / elapsed, 2),  # this process: the 2R clients
         "finished_matches": stats.finished // 2,
         "rss_before_mb": round(before / 1024, 1),
         "mb_per_open_room": round((opened - before) / 1024 / rooms, 3),
