@@ -64,6 +64,10 @@ def _refused(s: dict[str, Any], field: str) -> DataError:
         ({"phase": "shootout", "kicks": [2, 2], "pens": [3, 0], "ask": None}, "pens.0"),
         ({"hands": [["ZZ9"], []]}, "hands"),
         ({"hands": [["G1"] * 9, []]}, "hands"),
+        # found by the mutations: Ivory Coast's first card named a slot the lineup did not have (0 in an empty
+        # lineup), accepted, then an IndexError at the pairing (WC-TEAM-CIV-2, WC-GAP-15)
+        ({"first": [-1, 2]}, "first.1"),
+        ({"line": [["AD4:top", "AD8:top"], []], "stat": [[0, 0], []], "first": [-1, 0]}, "first.1"),
     ],
 )  # fmt: skip
 def test_setups_the_match_cannot_go_on_from_are_refused(change: dict[str, Any], field: str) -> None:

@@ -182,8 +182,8 @@ def _check(st: MyWorldCupState, fail: Fail) -> None:
                 raise fail(f"line.{s}", f"{text!r} is not a card half such as 'AD4:top'")
         if len(st.stat[s]) != len(st.line[s]):
             raise fail(f"stat.{s}", "needs one status per lineup card")
-        if not -1 <= st.first[s] < max(1, len(st.line[s])):
-            raise fail("first", "must be a lineup index or -1")
+        if not -1 <= st.first[s] < len(st.line[s]):  # issue 7: 0 with an empty lineup raised IndexError at pairing
+            raise fail(f"first.{s}", f"-1, or the index of a card of line.{s} ({len(st.line[s])} cards)")
     _check_shootout(st, fail)
     ask = st.ask
     if ask is None:
