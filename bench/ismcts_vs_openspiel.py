@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from pitchside.agents.base import Observation
+from pitchside.agents.base import Agent, Observation, make_agent
 from pitchside.agents.ismcts import ISMCTSAgent
 from pitchside.core.rng import Rng
 from pitchside.rl.openspiel import PitchsideState, load
@@ -66,7 +66,10 @@ def play(game_id: str, match: int, args: argparse.Namespace, series: Series) -> 
     )
     # OpenSpiel's default resampler draws from a generator seeded by the OS; this one uses the bot's own.
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.uniform))
-    if args.plain:
+    agent: Agent
+    if args.heuristic:
+        agent = make_agent("heuristic", game_id)
+    elif args.plain:
         agent = ISMCTSAgent(iterations=args.iterations, exploration=args.exploration, rollout_depth=args.rollout_depth)
     else:  # as make_agent makes it: the game's SearchGuide (playouts, cut-off value) and its heuristic as prior
         agent = ISMCTSAgent.for_game(game_id, iterations=args.iterations)
@@ -113,10 +116,13 @@ def main() -> None:
         help="ours without the game's guide: uniformly random rollouts of --rollout-depth moves, no prior "
         "(default: as make_agent makes it, guided by the game; --exploration and --rollout-depth then unused)",
     )
+    ap.add_argument("--heuristic", action="store_true", help="ours is the game's heuristic bot (no search), for scale")
     args = ap.parse_args()
     ours = (
         f"exploration {args.exploration}, random rollouts of {args.rollout_depth} moves, no prior"
         if args.plain
+        else "the heuristic bot, no search"
+        if args.heuristic
         else "guided by the game's SearchGuide, the heuristic's choice as prior"
     )
     print(

@@ -9,6 +9,7 @@ from typing import Any, cast
 import pytest
 
 from pitchside.agents.base import AGENTS, Observation, RandomAgent, make_agent
+from pitchside.agents.ismcts import HIDDEN as ISMCTS_HIDDEN
 from pitchside.agents.ismcts import ISMCTSAgent
 from pitchside.core.game import State
 from pitchside.core.registry import GAMES, load_game
@@ -190,3 +191,43 @@ def test_the_game_guides_the_search() -> None:
             assert type(agent.prior) is type(g.heuristic_agent()) and agent.prior_weight == guide.prior_weight
         else:
             assert agent.prior is None
+
+
+def lineup(seed: int) -> State:
+    """A My World Cup friendly at its first lineup pick (a hidden pick: DecisionKind.HIDDEN_PICK)."""
+    st = load_game("my-world-cup").new_state({"seats": 2}, seed)
+    rng = Rng(seed)
+    while st.decision().label != "lineup":
+        seat = st.decision().seat
+        assert seat is not None
+        legal = st.legal_actions(seat)
+        st.apply(seat, legal[rng.below(len(legal))])
+    return st
+
+
+def test_another_seats_tree_does_not_see_a_hidden_pick() -> None:
+    st = lineup(3)
+    seat = st.decision().seat
+    assert seat is not None
+    agent = ISMCTSAgent(iterations=60, reuse=False)
+    roots = agent.search(Observation(st, seat, st.legal_actions(seat)), Rng(1))
+    mine = {text for (s, text) in roots[seat].children if s == seat}
+    assert mine <= {str(a) for a in st.legal_actions(seat)} and len(mine) > 1
+    assert {text for (s, text) in roots[1 - seat].children if s == seat} == {ISMCTS_HIDDEN}
+
+
+def test_the_tree_is_kept_only_after_the_seats_own_move() -> None:
+    st = lineup(5)
+    seat = st.decision().seat
+    assert seat is not None
+    agent = ISMCTSAgent(iterations=60)
+    agent.act(Observation(st, seat, st.legal_actions(seat)), Rng(2))
+    assert agent.last_reused == 0
+    # The same decision again (as the no-cheating test asks, or a bot asked twice): not the view it expects.
+    agent.act(Observation(st, seat, st.legal_actions(seat)), Rng(2))
+    assert agent.last_reused == 0
+    a = agent.act(Observation(st, seat, st.legal_actions(seat)), Rng(2))
+    st.apply(seat, a)
+    assert st.decision().seat == seat  # the next card of the same lineup
+    agent.act(Observation(st, seat, st.legal_actions(seat)), Rng(3))
+    assert agent.last_reused > 0

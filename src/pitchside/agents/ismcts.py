@@ -144,6 +144,7 @@ class ISMCTSAgent:
             budget = f"{max_seconds:g}s" if iterations is None and max_seconds is not None else str(iterations)
             self.name = f"ismcts:{budget}"  # what make_agent takes back (records replay by player name)
         self.last_iterations = 0  # how many iterations the last search ran (for benchmarks)
+        self.last_reused = 0  # the visits of the kept tree the last search began from (0: a new tree)
         self._kept: tuple[dict[str, Any], dict[int, Node]] | None = None  # (the view it expects next, trees)
 
     def act(self, obs: Observation, rng: Rng) -> Action:
@@ -172,6 +173,7 @@ class ISMCTSAgent:
     def search(self, obs: Observation, rng: Rng) -> dict[int, Node]:
         """Run the budgeted search from the observer's decision; the roots of the trees it built, by seat."""
         roots = self._reused(obs)
+        self.last_reused = roots[obs.seat].visits if roots else 0
         # The prior bot's choice on this very Observation (it sees what the observer sees, no more).
         fav = None if self.prior is None else (obs.seat, str(self.prior.act(obs, rng)))
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
