@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from pitchside.agents.base import Agent, Observation, RandomAgent
+from pitchside.agents.base import Agent, Observation, RandomAgent, make_agent
 from pitchside.agents.ismcts import ISMCTSAgent
 from pitchside.core.game import State
 from pitchside.core.registry import GAMES, load_game
@@ -28,6 +28,8 @@ AGENTS: dict[str, Callable[[str], Agent]] = {
     "random": lambda game_id: RandomAgent(),
     "heuristic": _heuristic,
     "ismcts": lambda game_id: ISMCTSAgent(iterations=20),
+    # as make_agent makes it: the game's playouts, cut-off value and heuristic prior (SearchGuide)
+    "ismcts-guided": lambda game_id: make_agent("ismcts:10", game_id),
 }
 CASES = [
     (gid, n, agent)
