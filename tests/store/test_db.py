@@ -56,3 +56,22 @@ def test_a_tournament_and_its_matches_round_trip(db_url: str) -> None:
         assert got is not None
         assert got.snapshot == {"next": 0}
         assert [(m.home, m.away, m.home_goals) for m in got.matches] == [("rsa", "mex", 1)]
+
+
+def _synchronous(factory: object) -> int:
+    from sqlalchemy import text
+
+    with factory() as s:  # type: ignore[operator]
+        return int(s.execute(text("PRAGMA synchronous")).scalar_one())
+
+
+def test_sqlite_syncs_every_commit_unless_told_a_killed_process_is_enough(tmp_path: Path) -> None:
+    """FULL (2) for the tournaments' store; the web server's rooms ask NORMAL (1): in WAL mode a commit is still
+    written before the call returns (it outlives a killed server), one disk sync fewer per move."""
+    from pitchside.web.persist import RoomStore
+
+    url = f"sqlite:///{tmp_path / 'p.sqlite3'}"
+    assert _synchronous(open_db(url)) == 2
+    assert _synchronous(open_db(url, power_safe=False)) == 1
+    assert _synchronous(RoomStore(url).db) == 1
+    assert _synchronous(RoomStore(url, power_safe=True).db) == 2

@@ -87,6 +87,17 @@ def _call(base: str, path: str, body: object = None) -> object:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_power_safe_is_a_flag_of_the_environment() -> None:
+    from pitchside.core.errors import DataError
+    from pitchside.web.settings import Settings
+
+    assert Settings.from_env({}).power_safe is False
+    assert Settings.from_env({"PITCHSIDE_WEB_POWER_SAFE": "1"}).power_safe is True
+    assert Settings.from_env({"PITCHSIDE_WEB_POWER_SAFE": "no"}).power_safe is False
+    with pytest.raises(DataError, match=r"PITCHSIDE_WEB_POWER_SAFE.*'maybe' is not 0 or 1"):
+        Settings.from_env({"PITCHSIDE_WEB_POWER_SAFE": "maybe"})
+
+
 def test_the_search_processes_end_with_the_server(tmp_path: Path) -> None:
     """IS-MCTS bots think in worker processes (web/bots.py); stopping the server ends them, mid-search too."""
     port = _free_port()

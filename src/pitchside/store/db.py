@@ -56,7 +56,10 @@ def _shown(url: str) -> str:
         return repr(url[:80])
 
 
-def make_engine(url: str | None = None) -> Engine:
+def make_engine(url: str | None = None, power_safe: bool = True) -> Engine:
+    """``power_safe`` (SQLite): fsync every commit (``synchronous=FULL``), so a commit outlives a power cut too.
+    False: WAL's ``synchronous=NORMAL``, where a commit outlives a killed or crashed process (it is in the WAL
+    before the call returns) but the last ones may be rolled back by a power cut; never a damaged file."""
     url = url or database_url()
     try:
         backend = make_url(url).get_backend_name()
@@ -76,6 +79,7 @@ def make_engine(url: str | None = None) -> Engine:
             cur.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA journal_mode=WAL")  # a killed writer never corrupts committed rows
+            cur.execute(f"PRAGMA synchronous={'FULL' if power_safe else 'NORMAL'}")
             cur.close()
 
     return engine
@@ -116,9 +120,9 @@ def upgrade(engine: Engine) -> None:
         ) from None
 
 
-def open_db(url: str | None = None) -> sessionmaker[Session]:
-    """A checked, up-to-date database and a session factory for it."""
-    engine = make_engine(url)
+def open_db(url: str | None = None, power_safe: bool = True) -> sessionmaker[Session]:
+    """A checked, up-to-date database and a session factory for it (``power_safe``: see make_engine)."""
+    engine = make_engine(url, power_safe)
     with store_errors(f"cannot open {_shown(str(engine.url))}"):
         check(engine)
         upgrade(engine)

@@ -112,7 +112,7 @@ class _TooBig(Exception):
 
 def create_app(settings: Settings | None = None, store: RoomStore | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    store = store if store is not None else RoomStore(settings.database_url)
+    store = store if store is not None else RoomStore(settings.database_url, power_safe=settings.power_safe)
     hub = Hub(settings, store)
     from pitchside.web.cups import Cups
 

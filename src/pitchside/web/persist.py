@@ -119,8 +119,10 @@ class GroupWriter:
 class RoomStore:
     """The rooms' tables. Every method is one transaction; a database failure is a StoreError."""
 
-    def __init__(self, url: str | None = None, db: sessionmaker[Session] | None = None) -> None:
-        self.db = db if db is not None else open_db(url)
+    def __init__(
+        self, url: str | None = None, db: sessionmaker[Session] | None = None, power_safe: bool = False
+    ) -> None:
+        self.db = db if db is not None else open_db(url, power_safe)
 
     def dispose(self) -> None:
         self.db.kw["bind"].dispose()

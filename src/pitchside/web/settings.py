@@ -13,6 +13,9 @@ from pitchside.core.errors import DataError
 BOT_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
 
+_FLAGS = {"0": False, "1": True, "false": False, "true": True, "no": False, "yes": True}
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every limit of the server. An over-limit request gets a clear error (code ``limit``), never a crash.
@@ -29,6 +32,11 @@ class Settings:
     ``bot_delay``         seconds a bot waits before it moves (so people can follow); 0 in tests
     ``max_budget``        the largest IS-MCTS iteration budget a room may ask for
     ``hello_seconds``     a new connection must say hello within this time
+    ``power_safe``        SQLite: 1 fsyncs every move (``synchronous=FULL``) so it outlives a power cut too; 0
+                          (default): WAL with ``synchronous=NORMAL``, a move is still written before it is sent and
+                          outlives a killed or crashed server, and one disk sync fewer per move keeps the latency
+                          of 200 rooms on a slow disk under 100 ms (docs/web.md, Load). ``pitchside worldcup``
+                          always syncs every match.
     """
 
     database_url: str | None = None
@@ -43,6 +51,7 @@ class Settings:
     bot_delay: float = 0.0
     max_budget: int = 2000
     hello_seconds: float = 30.0
+    power_safe: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -54,7 +63,13 @@ class Settings:
             raw = env.get(key)
             if raw is None or f.name == "database_url":
                 continue
-            kind = int if isinstance(getattr(cls, f.name), int) else float
+            default = getattr(cls, f.name)
+            if isinstance(default, bool):
+                if raw.strip().lower() not in _FLAGS:
+                    raise DataError("<environment>", None, key, f"{raw!r} is not 0 or 1")
+                values[f.name] = _FLAGS[raw.strip().lower()]
+                continue
+            kind = int if isinstance(default, int) else float
             try:
                 value = kind(raw)
             except ValueError:
