@@ -153,8 +153,8 @@ def small_disk(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     limit = [10**9]
     make = store_db.make_engine
 
-    def small(url: str | None = None) -> Any:
-        engine = make(url)
+    def small(url: str | None = None, power_safe: bool = True) -> Any:
+        engine = make(url, power_safe)
 
         @event.listens_for(engine, "connect")
         def _cap(conn: Any, _record: Any) -> None:
