@@ -179,11 +179,19 @@ class Rulebook(Generic[S, A]):
         return plan
 
     def _plan_steps(self, plan: BuiltPlan[A, S, Any]) -> None:
-        own, plans, default, passed = self._own_state, self._plans, self._any, plan.passed
-        plan.steps = tuple(
-            (tuple(fn for fn in own.get(key, ()) if fn not in passed), probe, build, plans.get(key, default)[5][done])
-            for key, probe, build, done in plan.groups
-        )
+        plan.steps = self._steps(plan.groups, plan.passed)
+
+    def _steps(
+        self, groups: Iterable[Built[A, S, C]], passed: frozenset[Check[S, A]] = frozenset()
+    ) -> tuple[tuple[_Checks[S, A], A, Callable[[S, int, C], Sequence[A]], _Checks[S, A]], ...]:
+        """Per group: (its key's state-only checks but ``passed``, probe, build, the checks left by ``done``)."""
+        own, plans, default = self._own_state, self._plans, self._any
+        if passed:
+            return tuple(
+                (tuple(fn for fn in own.get(k, ()) if fn not in passed), p, b, plans.get(k, default)[5][d])
+                for k, p, b, d in groups
+            )
+        return tuple((own.get(k, ()), p, b, plans.get(k, default)[5][d]) for k, p, b, d in groups)
 
     def _judged(self, checks: list[Check[S, A]]) -> list[Check[S, A]]:
         """The checks that judge a game's candidates: all but the input checks."""
@@ -357,11 +365,7 @@ class Rulebook(Generic[S, A]):
         decision pays nothing for the keys the state rules out (the same legal actions).
         ``general=False``: the caller has found that the ANY state-only checks pass. ``groups``
         made once with ``plan`` skip looking up each key's checks at every call."""
-        if isinstance(groups, BuiltPlan):
-            steps = groups.steps
-        else:
-            own, plans, default = self._own_state, self._plans, self._any
-            steps = tuple((own.get(k, ()), p, b, plans.get(k, default)[5][d]) for k, p, b, d in groups)
+        steps = groups.steps if isinstance(groups, BuiltPlan) else self._steps(groups)
         if general:
             if not steps:
                 return []

@@ -65,9 +65,10 @@ class Settings:
                 continue
             default = getattr(cls, f.name)
             if isinstance(default, bool):
-                if raw.strip().lower() not in _FLAGS:
+                flag = _FLAGS.get(raw.strip().lower())
+                if flag is None:
                     raise DataError("<environment>", None, key, f"{raw!r} is not 0 or 1")
-                values[f.name] = _FLAGS[raw.strip().lower()]
+                values[f.name] = flag
                 continue
             kind = int if isinstance(default, int) else float
             try:

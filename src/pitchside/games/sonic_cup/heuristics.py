@@ -105,8 +105,8 @@ class SonicCupHeuristic:
         assert isinstance(world, SonicCupState)
         now = _progress(world.ball, side)
         search = _Search(world, obs.seat, side)
-        best = max(pks, key=lambda a: search.value(world, a, 2))
-        gain = search.value(world, best, 2) - 10.0 * now
+        best, best_v = max(((a, search.value(world, a, 2)) for a in pks), key=lambda av: av[1])
+        gain = best_v - 10.0 * now
         return best if gain > 0 else next(a for a in legal if a.verb is Verb.PASS)
 
     def _give_back(self, legal: list[Play], deck: dict[str, Card], side: int, optional: bool, rng: Rng) -> Play:
