@@ -42,6 +42,7 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py $(ARGS)
+	$(BIN)/python bench/ismcts_rate.py
 	$(BIN)/python bench/rl.py
 	$(BIN)/python bench/web.py --rooms 200 --seconds 20
 	$(BIN)/python bench/lab.py
