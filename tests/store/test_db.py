@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from pitchside.store.db import database_url, make_engine, open_db, upgrade
 from pitchside.store.models import Base, Tournament, TournamentMatch
@@ -59,8 +61,6 @@ def test_a_tournament_and_its_matches_round_trip(db_url: str) -> None:
 
 
 def _synchronous(factory: object) -> int:
-    from sqlalchemy import text
-
     with factory() as s:  # type: ignore[operator]
         return int(s.execute(text("PRAGMA synchronous")).scalar_one())
 
@@ -75,3 +75,43 @@ def test_sqlite_syncs_every_commit_unless_told_a_killed_process_is_enough(tmp_pa
     assert _synchronous(open_db(url, power_safe=False)) == 1
     assert _synchronous(RoomStore(url).db) == 1
     assert _synchronous(RoomStore(url, power_safe=True).db) == 2
+
+
+def test_a_database_of_iteration_budgets_upgrades_to_budgets_in_time(db_url: str) -> None:
+    """Migration 0004 (issue 11) adds ``web_seats.seconds``: a room stored before it, with a bot's iteration
+    budget, keeps it after the upgrade (its seconds empty), and the new column holds a budget in time."""
+    from alembic import command
+    from alembic.config import Config
+
+    from pitchside.core.registry import load_game
+    from pitchside.store.db import MIGRATIONS
+    from pitchside.web.persist import RoomStore
+    from pitchside.web.rooms import BotKind, Room
+
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")  # the schema before budgets in time
+    room = Room.create(load_game("sonic-cup"), {"seats": 2}, 5)
+    with engine.begin() as conn:
+        conn.execute(
+            text("INSERT INTO web_rooms (id, game, version, config, seed, turn_seconds, status, created_at, updated_at)"
+                 " VALUES (:id, 'sonic-cup', :v, :c, 5, 0, 'waiting', :t, :t)"),
+            {"id": room.id, "v": room.game.version, "c": json.dumps(room.config), "t": datetime.now(UTC)},
+        )  # fmt: skip
+        conn.execute(
+            text("INSERT INTO web_seats (room_id, seat, name, bot, budget) VALUES (:id, 0, '', 'ismcts', 300)"),
+            {"id": room.id},
+        )
+    assert "seconds" not in {c["name"] for c in inspect(engine).get_columns("web_seats")}
+    store = RoomStore(db_url)  # opening the store upgrades the database
+    (stored,) = store.load(room_id=room.id)
+    assert (stored.seats[0].bot, stored.seats[0].budget, stored.seats[0].seconds) == (BotKind.ISMCTS, 300, None)
+    room.set_bot(1, BotKind.ISMCTS, seconds=0.5)
+    store.save_seats(room)
+    (stored,) = store.load(room_id=room.id)
+    assert [(s.budget, s.seconds) for s in stored.seats] == [(None, None), (None, 0.5)]
+    store.dispose()
+    engine.dispose()

@@ -173,3 +173,40 @@ def test_unknown_paths_have_the_same_error_shape(client: TestClient) -> None:
     r = client.get("/api/nothing-here")
     assert r.status_code == 404 and error(r)["code"] == "not-found"
     assert client.get("/openapi.json").json()["paths"]["/api/rooms"]
+
+
+def test_a_bot_budget_in_iterations_or_in_time(make_client: MakeClient, db_url: str) -> None:
+    """Issue 11: a bot seat's budget is an iteration count (an int, as before) or text in the grammar the
+    terminal takes (``ismcts:1s``), within the server's limits; it is stored, and a record names the bot by it."""
+    with make_client(db_url, max_budget_seconds=2.0) as client:
+        rid = make_room(client, seats=4)
+
+        def bot(seat: int, **body: object) -> object:
+            return client.post(f"/api/rooms/{rid}/seats/{seat}/bot", json={"kind": "ismcts", **body})
+
+        seats = bot(0, budget="1s").json()["seats"]  # type: ignore[attr-defined]
+        assert (seats[0]["budget"], seats[0]["seconds"]) == (None, 1.0)
+        assert bot(1, budget="250ms").json()["seats"][1]["seconds"] == 0.25  # type: ignore[attr-defined]
+        assert bot(2, budget="300").json()["seats"][2]["budget"] == 300  # type: ignore[attr-defined]
+        assert bot(3, budget=40).json()["seats"][3]["budget"] == 40  # type: ignore[attr-defined]
+        before = client.get(f"/api/rooms/{rid}").json()
+        for body, status, says in [
+            ({"budget": "fast"}, 422, "is not a budget: a budget is a whole number of iterations"),
+            ({"budget": "0"}, 422, "iterations must be between 1"),
+            ({"budget": -5}, 422, "is not a budget"),
+            ({"budget": "0s"}, 422, "a time budget must be more than 0"),
+            ({"budget": "3s"}, 429, "at most 2 s, not 3 s"),
+            ({"budget": 2001}, 429, "at most 2000 iterations"),
+            ({"budget": 1.5}, 422, "budget"),
+            ({"budget": "x" * 21}, 422, "budget"),
+        ]:
+            r = bot(0, **body)
+            assert r.status_code == status and says in error(r)["message"], (body, r.text)  # type: ignore[attr-defined]
+        r = client.post(f"/api/rooms/{rid}/seats/0/bot", json={"kind": "heuristic", "budget": "1s"})
+        assert r.status_code == 422 and "only ismcts takes a budget" in error(r)["message"]
+        assert client.get(f"/api/rooms/{rid}").json() == before  # a refused budget changed nothing
+    with make_client(db_url) as client:  # a restarted server has the budgets from the database
+        seats = client.get(f"/api/rooms/{rid}").json()["seats"]
+        assert [(s["budget"], s["seconds"]) for s in seats] == [(None, 1.0), (None, 0.25), (300, None), (40, None)]
+        room = client.app.state.hub.rooms[rid]  # type: ignore[attr-defined]
+        assert room.record().players == ["ismcts:1s", "ismcts:0.25s", "ismcts:300", "ismcts:40"]

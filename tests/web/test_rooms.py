@@ -145,3 +145,27 @@ def test_the_record_replays_to_the_same_state() -> None:
     rec = r.record()
     assert rec.players == ["p0", "p1"] and len(rec.moves) == r.seq
     assert replay(rec, SC).state.fingerprint() == r.state.fingerprint()
+
+
+def test_a_bot_is_recorded_by_its_agents_name_and_budget() -> None:
+    """Issue 11: a record's player for a bot seat is what ``make_agent`` takes back, budget included, so a
+    replay of the record makes the same bots; a seat a person takes drops its bot's budget."""
+    from pitchside.agents.base import make_agent
+    from pitchside.web.bots import make_bot
+
+    r = room(4)
+    r.set_bot(0, BotKind.ISMCTS, seconds=1.5)
+    r.set_bot(1, BotKind.ISMCTS, budget=80)
+    r.set_bot(2, BotKind.ISMCTS)
+    r.set_bot(3, BotKind.RANDOM)
+    assert r.record().players == ["ismcts:1.5s", "ismcts:80", "ismcts", "random"]
+    for seat, name in zip(r.seats[:2], r.record().players, strict=False):
+        bot = make_bot(SC, BotKind.ISMCTS, seat.budget_text())
+        again = make_agent(name, SC.id)
+        assert bot.name == again.name == name
+        assert (bot.iterations, bot.max_seconds) == (again.iterations, again.max_seconds)  # type: ignore[attr-defined]
+    with refused(ErrorCode.MALFORMED):
+        r.set_bot(3, BotKind.HEURISTIC, budget=10)
+    assert r.seats[3].bot is BotKind.RANDOM  # refused: nothing changed
+    r.join(0, "ann", now=0.0)
+    assert (r.seats[0].bot, r.seats[0].budget, r.seats[0].seconds) == (None, None, None)

@@ -95,7 +95,8 @@ class WebSeat(Base):
     name: Mapped[str] = mapped_column(String(40), default="")
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(20), nullable=True)
-    budget: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    budget: Mapped[int | None] = mapped_column(Integer, nullable=True)  # IS-MCTS iterations per decision
+    seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # or seconds per decision (0004)
 
 
 class WebAction(Base):

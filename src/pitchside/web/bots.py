@@ -45,8 +45,9 @@ KEPT_STATES = 64  # rebuilt matches a worker process keeps (one per room it sear
 log = logging.getLogger("pitchside.web")
 
 
-def make_bot(game: Game, kind: BotKind, budget: int | None = None) -> Agent:
-    """The agent for a bot seat. ``heuristic`` is the game's own bot, or random for a game without one."""
+def make_bot(game: Game, kind: BotKind, budget: str | None = None) -> Agent:
+    """The agent for a bot seat. ``heuristic`` is the game's own bot, or random for a game without one.
+    ``budget``: an IS-MCTS budget in the agents' grammar (``500`` iterations, ``1s``), as ``Seat.budget_text``."""
     if kind is BotKind.ISMCTS:
         return make_agent(f"ismcts:{budget or DEFAULT_BUDGET}", game.id)  # guided by the game (SearchGuide)
     if kind is BotKind.HEURISTIC:

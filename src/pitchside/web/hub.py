@@ -17,7 +17,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pitchside.agents.base import Agent
+from pitchside.agents.base import Agent, parse_budget
 from pitchside.core.errors import PitchsideError
 from pitchside.core.game import Game
 from pitchside.core.record import MatchRecord
@@ -49,7 +49,7 @@ class Live:
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
-    agents: dict[tuple[int, BotKind, int | None], Agent] = field(default_factory=dict)
+    agents: dict[tuple[int, BotKind, str | None], Agent] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
     driver: asyncio.Task[None] | None = None
 
@@ -171,13 +171,28 @@ class Hub:
                     c.seat = None  # the connection stays, as a spectator
             await self.seats_changed(room)
 
-    async def set_bot(self, room_id: str, seat: int, kind: BotKind, budget: int | None) -> None:
+    async def set_bot(self, room_id: str, seat: int, kind: BotKind, budget: int | str | None = None) -> None:
+        """A bot in a seat. ``budget``: IS-MCTS iterations (``500``) or a budget in the agents' grammar, as
+        ``pitchside play --bot ismcts:1s`` takes it (``"500"``, ``"1s"``, ``"250ms"``), within the server's limits."""
         room = self.room(room_id)
-        if budget is not None and budget > self.settings.max_budget:
-            raise RoomError(ErrorCode.LIMIT, f"an IS-MCTS budget is at most {self.settings.max_budget} iterations")
+        iterations, seconds = self._budget(budget)
         async with self.live[room_id].lock:
-            room.set_bot(seat, kind, budget)
+            room.set_bot(seat, kind, iterations, seconds)
             await self.seats_changed(room)
+
+    def _budget(self, budget: int | str | None) -> tuple[int | None, float | None]:
+        if budget is None:
+            return None, None
+        try:
+            iterations, seconds = parse_budget(BotKind.ISMCTS.value, str(budget))
+        except ValueError as e:
+            raise RoomError(ErrorCode.MALFORMED, f"budget: {e}") from None
+        most, most_seconds = self.settings.max_budget, self.settings.max_budget_seconds
+        if iterations is not None and iterations > most:
+            raise RoomError(ErrorCode.LIMIT, f"an IS-MCTS budget is at most {most} iterations, not {iterations}")
+        if seconds is not None and seconds > most_seconds:
+            raise RoomError(ErrorCode.LIMIT, f"an IS-MCTS budget is at most {most_seconds:g} s, not {seconds:g} s")
+        return iterations, seconds
 
     async def begin(self, room_id: str, token: str | None) -> None:
         room = self.room(room_id)
@@ -267,8 +282,7 @@ class Hub:
                 return
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
-            budget = room.seats[seat].budget
-            agent = self._agent(room, seat, kind, budget)
+            agent = self._agent(room, seat, kind, room.seats[seat].budget_text())
             seq = room.seq
             seed = (room.seed * 1_000_003 + seq) & (2**63 - 1)
             match = None
@@ -295,7 +309,7 @@ class Hub:
             lv.timer = None
             self.kick(room)
 
-    def _agent(self, room: Room, seat: int, kind: BotKind, budget: int | None) -> Agent:
+    def _agent(self, room: Room, seat: int, kind: BotKind, budget: str | None) -> Agent:
         agents = self.live[room.id].agents
         key = (seat, kind, budget)
         if key not in agents:

@@ -268,7 +268,8 @@ def _cup(row: WebRoom) -> tuple[int, int] | None:
 
 
 def _seat(row: WebSeat) -> Seat:
-    return Seat(row.seat, row.name, row.token_hash, BotKind(row.bot) if row.bot else None, row.budget)
+    bot = BotKind(row.bot) if row.bot else None
+    return Seat(row.seat, row.name, row.token_hash, bot, row.budget, row.seconds)
 
 
 def _seat_rows(room: Room) -> list[WebSeat]:
@@ -280,6 +281,7 @@ def _seat_rows(room: Room) -> list[WebSeat]:
             token_hash=s.token_hash,
             bot=s.bot.value if s.bot else None,
             budget=s.budget,
+            seconds=s.seconds,
         )
         for s in room.seats
     ]

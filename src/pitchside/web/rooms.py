@@ -96,7 +96,8 @@ class Seat:
     name: str = ""
     token_hash: str | None = None
     bot: BotKind | None = None
-    budget: int | None = None  # IS-MCTS iterations
+    budget: int | None = None  # IS-MCTS iterations per decision
+    seconds: float | None = None  # or IS-MCTS seconds per decision (a budget in time)
     connections: int = 0  # open connections of the holder
     away_since: float | None = None  # when the holder was last seen leaving (or joined without connecting)
 
@@ -107,11 +108,21 @@ class Seat:
     def kind(self) -> str:
         return "human" if self.human else "bot" if self.bot is not None else "free"
 
+    def budget_text(self) -> str | None:
+        """The bot's budget in the agents' grammar (``500``, ``1s``), or None for the default."""
+        if self.seconds is not None:
+            return f"{self.seconds:g}s"
+        return None if self.budget is None else str(self.budget)
+
     def player(self) -> str:
-        """The name a record gives this seat."""
+        """The name a record gives this seat: a bot's is its agent's name with its budget (``ismcts:1s``), so
+        replaying the record makes the same bots."""
         if self.human:
             return self.name
-        return self.bot.value if self.bot is not None else "bot"
+        if self.bot is None:
+            return "bot"
+        budget = self.budget_text()
+        return f"{self.bot.value}:{budget}" if budget is not None else self.bot.value
 
 
 @dataclass
@@ -209,7 +220,7 @@ class Room:
         token = new_token()
         seat.name = name.strip()[:NAME_LIMIT] or f"player {index}"
         seat.token_hash = hash_token(token)
-        seat.bot = seat.budget = None
+        seat.bot = seat.budget = seat.seconds = None
         seat.connections = 0
         seat.away_since = now
         return token
@@ -218,13 +229,16 @@ class Room:
         seat = self.authorize(index, token)
         seat.name, seat.token_hash, seat.away_since = "", None, None
 
-    def set_bot(self, index: int, kind: BotKind, budget: int | None) -> None:
+    def set_bot(self, index: int, kind: BotKind, budget: int | None = None, seconds: float | None = None) -> None:
+        """A bot in a seat no person holds; ``budget`` (iterations) or ``seconds`` for IS-MCTS only."""
         seat = self.seat(index)
         if self.status is RoomStatus.FINISHED:
             raise RoomError(ErrorCode.STATE, "the match is over")
         if seat.human:
             raise RoomError(ErrorCode.TAKEN, f"seat {index} is taken by {seat.name}; only they can leave it")
-        seat.bot, seat.budget, seat.name = kind, budget if kind is BotKind.ISMCTS else None, ""
+        if kind is not BotKind.ISMCTS and (budget, seconds) != (None, None):
+            raise RoomError(ErrorCode.MALFORMED, f"budget: only ismcts takes a budget, not {kind.value}")
+        seat.bot, seat.budget, seat.seconds, seat.name = kind, budget, seconds, ""
 
     def connected(self, index: int | None, now: float, delta: int) -> None:
         """A connection of seat ``index`` opened (+1) or closed (-1)."""
@@ -477,6 +491,7 @@ class Room:
                     "name": s.name,
                     "bot": s.bot.value if s.bot else None,
                     "budget": s.budget,
+                    "seconds": s.seconds,
                     "connected": s.connections > 0,
                     "team": team,
                     "team_name": names[team] if 0 <= team < len(names) else str(team),

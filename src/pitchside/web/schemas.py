@@ -38,7 +38,11 @@ class Joined(BaseModel):
 
 class SetBot(Strict):
     kind: BotKind
-    budget: int | None = Field(None, ge=1, description="IS-MCTS iterations per decision")
+    budget: int | Annotated[str, Field(min_length=1, max_length=20)] | None = Field(
+        None,
+        description="IS-MCTS only: iterations per decision (500), or a budget as the CLI takes it: "
+        '"500", "1s", "0.5s", "250ms" (at most the server\'s max_budget iterations or max_budget_seconds)',
+    )
 
 
 class CreateCup(Strict):

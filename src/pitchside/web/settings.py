@@ -31,6 +31,7 @@ class Settings:
     ``bot_workers``       worker processes that IS-MCTS bots think in, off the event loop (default: cores - 1)
     ``bot_delay``         seconds a bot waits before it moves (so people can follow); 0 in tests
     ``max_budget``        the largest IS-MCTS iteration budget a room may ask for
+    ``max_budget_seconds`` the largest IS-MCTS budget in time (seconds per decision) a room may ask for
     ``hello_seconds``     a new connection must say hello within this time
     ``power_safe``        SQLite: 1 fsyncs every move (``synchronous=FULL``) so it outlives a power cut too; 0
                           (default): WAL with ``synchronous=NORMAL``, a move is still written before it is sent and
@@ -50,6 +51,7 @@ class Settings:
     bot_workers: int = BOT_WORKERS
     bot_delay: float = 0.0
     max_budget: int = 2000
+    max_budget_seconds: float = 5.0
     hello_seconds: float = 30.0
     power_safe: bool = False
 

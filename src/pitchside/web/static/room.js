@@ -91,7 +91,8 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
     const rows = (sum.seats || []).map((s, i) => {
       const seat = s.seat === undefined ? i : s.seat;
       const mine = seat === mySeat();
-      const who = isFree(s) ? t("free") : s.name ? `${s.name}${s.bot ? ` (${t("bot")}: ${s.bot})` : ""}` : s.bot ? `${t("bot")} ${seat} (${s.bot})` : "?";
+      const bot = botName(s);
+      const who = isFree(s) ? t("free") : s.name ? `${s.name}${bot ? ` (${t("bot")}: ${bot})` : ""}` : bot ? `${t("bot")} ${seat} (${bot})` : "?";
       const dot = isFree(s) ? "free" : s.bot ? "bot" : s.connected ? "on" : "off";
       const controls = [];
       if (isFree(s) && mySeat() === null) {
@@ -99,11 +100,15 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
       }
       if (isFree(s) && (waiting || status === "playing")) {
         const kind = h("select", { class: "bot-kind", "aria-label": t("kind") }, BOT_KINDS.map((k) => h("option", { value: k, text: k })));
-        const budget = h("input", { class: "bot-budget", type: "number", min: "1", step: "50", placeholder: t("budget"), "aria-label": t("budget"), hidden: true });
+        // An IS-MCTS budget as the terminal takes it: iterations (500) or a time (1s, 0.5s); the server checks it.
+        const budget = h("input", {
+          class: "bot-budget", type: "text", list: "bot-budgets", size: "8", placeholder: t("budget_hint"),
+          "aria-label": t("budget"), title: t("budget_hint"), hidden: true,
+        });
         kind.addEventListener("change", () => { budget.hidden = kind.value !== "ismcts"; });
         controls.push(kind, budget, h("button", {
           class: "add-bot", dataset: { seat }, text: t("add_bot"),
-          onclick: () => addBot(seat, kind.value, kind.value === "ismcts" && budget.value ? Number(budget.value) : undefined),
+          onclick: () => addBot(seat, kind.value, kind.value === "ismcts" ? budget.value.trim() || undefined : undefined),
         }));
       }
       if (mine && waiting) controls.push(h("button", { class: "leave", text: t("leave"), onclick: () => leave() }));
@@ -134,12 +139,13 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
     }
     const started = status !== "waiting";
     seatsEl.classList.toggle("compact", started);
+    const budgets = h("datalist", { id: "bot-budgets" }, BUDGETS.map(([value, label]) => h("option", { value, label: t(label) })));
     replace(seatsEl,
       h("details", { open: !started || undefined },
         h("summary", { text: `${t("seats_title")} · ${t(status)}` }),
         mySeat() === null && freeSeats ? h("label", {}, t("your_name"), " ", nameIn) : null,
         h("ul", { class: "seat-list" }, rows),
-        h("div", { class: "share" }, shareIn, copy)),
+        h("div", { class: "share" }, shareIn, copy), budgets),
       h("div", { class: "tools" }, tools));
   };
 
@@ -461,6 +467,16 @@ function localStorageName() {
 }
 function rememberName(name) {
   try { if (name) localStorage.setItem("pitchside.name", name); } catch (_) { /* ignore */ }
+}
+
+// The budgets the bot choice suggests (any other in the same grammar may be typed): [value, label text key].
+const BUDGETS = [["200", "budget_200"], ["500", "budget_500"], ["1000", "budget_1000"], ["1s", "budget_1s"], ["2s", "budget_2s"]];
+
+// A bot seat's agent as a record names it: ismcts:500, ismcts:1s, heuristic.
+function botName(s) {
+  if (!s.bot) return "";
+  if (s.seconds !== null && s.seconds !== undefined) return `${s.bot}:${s.seconds}s`;
+  return s.budget !== null && s.budget !== undefined ? `${s.bot}:${s.budget}` : s.bot;
 }
 
 function isFree(s) {
