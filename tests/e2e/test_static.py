@@ -32,3 +32,17 @@ def test_no_script_renders_text_as_markup() -> None:
 def test_index_loads_the_app_as_a_module() -> None:
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     assert '<script type="module" src="app.js">' in html
+
+
+def test_every_page_word_is_in_both_languages() -> None:
+    """Each ``t("key")`` a script uses is in i18n.js's dictionary with a Chinese and an English text (the page
+    words of issue 11, a budget's choices and "is thinking", among them)."""
+    i18n = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    pairs = dict(re.findall(r'^  (\w+): \[("[^"]+", "[^"]+")\],$', i18n, re.M))
+    entries = re.findall(r"^  (\w+): \[", i18n, re.M)
+    assert entries and sorted(pairs) == sorted(entries), "an entry without both texts"
+    for js in scripts():
+        for key in re.findall(r'\bt\("(\w+)"\)', js.read_text(encoding="utf-8")):
+            assert key in pairs, f"{js.name} uses t({key!r}), which i18n.js does not have"
+    room = (STATIC / "room.js").read_text(encoding="utf-8")
+    assert {"is_thinking", "budget_1s", "budget_2s"} <= set(pairs) and 'msg.type === "thinking"' in room

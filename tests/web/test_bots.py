@@ -6,6 +6,7 @@ for as long as the test wants, and checks what the other rooms do meanwhile."""
 from __future__ import annotations
 
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from pitchside.web import hub as hub_module
 from pitchside.web.bots import Log, rebuild
 from pitchside.web.rooms import BotKind
 from tests.web.conftest import MakeClient
-from tests.web.helpers import WAIT_SECONDS, bot_match, make_room, wait_status
+from tests.web.helpers import WAIT_SECONDS, bot_match, join, make_room, wait_status
 from tests.web.test_ws import hello, next_update, two_people
 
 
@@ -158,3 +159,73 @@ def test_a_bot_that_fails_does_not_stall_its_room(make_client: MakeClient, monke
         assert client.post(f"/api/rooms/{rid}/start").status_code == 200
         summary = wait_status(client, rid)  # the heuristic bot moved for the broken one
         assert summary["seats"][0]["bot"] == "random" and summary["outcome"] is not None
+
+
+class HeldBot:
+    """A quick (thread-pool) bot that thinks until the test says so."""
+
+    name = "held"
+
+    def __init__(self) -> None:
+        self.started, self.go = threading.Event(), threading.Event()
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        self.started.set()
+        self.go.wait(WAIT_SECONDS)  # a bound, so a broken test ends instead of hanging
+        return obs.legal[0]
+
+
+def until_update(ws: Any, seq: int) -> list[dict[str, Any]]:
+    """The messages ``ws`` gets up to its update of move ``seq``."""
+    got = [ws.receive_json()]
+    while got[-1]["type"] != "update" or got[-1]["seq"] < seq:
+        got.append(ws.receive_json())
+    return got
+
+
+def test_every_connection_is_told_which_bot_is_thinking_and_nothing_more(
+    make_client: MakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 11: a bot deciding for longer than ``thinking_delay`` (0 here: no clock in the test) has every
+    connection of its room, seats and spectators, told ``{"type": "thinking", "seat": 0}`` (which seat, nothing
+    of its search), a connection that comes meanwhile sees it in its first update, and all are told it stopped
+    before the move's update, which says no bot is thinking."""
+    held = HeldBot()
+    real = hub_module.make_bot
+    monkeypatch.setattr(
+        hub_module, "make_bot", lambda game, kind, budget=None: held if kind is BotKind.RANDOM else real(game, kind)
+    )
+    with make_client(thinking_delay=0) as client:
+        rid = make_room(client, seats=2)  # seat 0 kicks off
+        assert client.post(f"/api/rooms/{rid}/seats/0/bot", json={"kind": "random"}).status_code == 200
+        token = join(client, rid, 1, "ann")
+        with client.websocket_connect(f"/ws/rooms/{rid}") as ann, client.websocket_connect(f"/ws/rooms/{rid}") as eve:
+            hello(ann, token)
+            hello(eve)
+            assert client.post(f"/api/rooms/{rid}/start", headers={"X-Seat-Token": token}).status_code == 200
+            try:
+                assert held.started.wait(WAIT_SECONDS)
+                for ws in (ann, eve):
+                    while (msg := ws.receive_json())["type"] != "thinking":
+                        assert msg["type"] == "update" and msg["thinking"] is None  # the start, before the bot
+                    assert msg == {"type": "thinking", "seat": 0}
+                with client.websocket_connect(f"/ws/rooms/{rid}") as late:
+                    assert hello(late)["thinking"] == 0
+            finally:
+                held.go.set()
+            for ws in (ann, eve):
+                got = until_update(ws, 1)
+                assert {"type": "thinking", "seat": None} in got
+                assert got[-1]["thinking"] is None and got[-1]["seq"] == 1
+                assert [m for m in got if m["type"] == "thinking"] == [{"type": "thinking", "seat": None}]
+
+
+def test_a_bot_that_answers_within_the_delay_is_never_shown_thinking(make_client: MakeClient) -> None:
+    """The other side: with a delay no decision reaches, the bots' first moves come as updates only."""
+    with make_client(thinking_delay=3600) as client:
+        rid = make_room(client, seats=2)
+        with client.websocket_connect(f"/ws/rooms/{rid}") as eve:
+            hello(eve)
+            assert client.post(f"/api/rooms/{rid}/start").status_code == 200
+            got = until_update(eve, 10)
+        assert {m["type"] for m in got} == {"update"} and all(m["thinking"] is None for m in got)

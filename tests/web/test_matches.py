@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from pitchside.core.game import Event
 from pitchside.core.record import MatchRecord
 from pitchside.core.registry import load_game
+from tests.web.conftest import MakeClient
 from tests.web.helpers import join, make_room, wait_status
 
 Messages = list[dict[str, Any]]
@@ -33,6 +34,8 @@ def person(client: TestClient, rid: str, token: str | None, seed: int, out: Mess
             if msg["type"] == "error" and msg["code"] == "stale":
                 continue  # an answer ahead raced a move of another seat: refused, nothing changed
             out.append(msg)
+            if msg["type"] == "thinking":  # a bot is thinking (checked in ``check``)
+                continue
             assert msg["type"] == "update", msg  # a person who plays only legal actions is never refused
             if msg["status"] == "finished":
                 return
@@ -59,7 +62,14 @@ def check(rec: MatchRecord, seat: int | None, messages: Messages) -> None:
     decider.append(None)
     assert messages and messages[0]["full"] is True
     got: list[dict[str, Any]] = []
+    people = {i for i, name in enumerate(rec.players) if name == f"p{i}"}
+    n = 0
     for msg in messages:
+        if msg["type"] == "thinking":  # public: which bot seat thinks, for the decision of the last update
+            assert set(msg) == {"type", "seat"}, msg
+            assert msg["seat"] is None or (msg["seat"] == decider[n] and msg["seat"] not in people), msg
+            continue
+        assert msg["thinking"] is None or msg["thinking"] not in people
         n = msg["seq"]
         assert msg["seat"] == seat
         assert msg["view"] == jsonish(views[n]), f"seat {seat} at move {n}: the view is not its own"
@@ -84,6 +94,18 @@ CASES = [
 
 @pytest.mark.parametrize(("game", "seats", "options", "people", "bots"), CASES, ids=[c[0] for c in CASES])
 def test_a_match_through_the_server_shows_each_seat_only_its_own(
+    make_client: MakeClient,
+    game: str,
+    seats: int | None,
+    options: dict[str, Any],
+    people: list[int],
+    bots: dict[int, tuple[str, int | None]],
+) -> None:
+    with make_client(thinking_delay=0) as client:  # every bot decision may say "thinking": each message is checked
+        play(client, game, seats, options, people, bots)
+
+
+def play(
     client: TestClient,
     game: str,
     seats: int | None,

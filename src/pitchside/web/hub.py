@@ -52,6 +52,7 @@ class Live:
     agents: dict[tuple[int, BotKind, str | None], Agent] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
     driver: asyncio.Task[None] | None = None
+    asks: int = 0  # bot decisions asked for so far: a late "is thinking" of an answered one is dropped
 
 
 class Hub:
@@ -289,18 +290,45 @@ class Hub:
             if kind is BotKind.ISMCTS:  # a long search: in a worker process, which replays the room's log
                 moves = tuple((m.seat, m.action) for m in room.moves)
                 match = Log(room.id, room.game.id, room.config, room.seed, moves)
+            lv = self.live[room_id]
+            lv.asks += 1
+            told = asyncio.get_running_loop().create_task(self._thinking_later(room, seat, lv.asks))
             try:
                 text = await self.bots.ask(agent, room.state, seat, seed, match=match)
             except Exception:  # a bot that fails must not stall the room: the game's own bot moves instead
                 log.exception("room %s: the %s bot failed; the heuristic bot moves for it", room_id, kind.value)
                 fallback = self._agent(room, seat, BotKind.HEURISTIC, None)
                 text = await self.bots.ask(fallback, room.state, seat, seed)
+            finally:
+                told.cancel()
+                lv.asks += 1
+                if room.thinking is not None:  # told: now told it stopped, before the move's update
+                    await self._thinking(room, None, lv.asks)
             try:
                 await self.act(room_id, seat, text, seq)
             except RoomError as e:
                 if e.code is not ErrorCode.STALE:  # a person moved meanwhile: look again
                     log.error("room %s: the %s bot's move %r was refused: %s", room_id, kind.value, text, e)
                     return
+
+    async def _thinking_later(self, room: Room, seat: int, ask: int) -> None:
+        """After ``thinking_delay``, unless the bot has answered (this task is cancelled then), every connection
+        is told the seat's bot is thinking. The telling is shielded: a send is never cut short halfway."""
+        await asyncio.sleep(self.settings.thinking_delay)
+        await asyncio.shield(self._thinking(room, seat, ask))
+
+    async def _thinking(self, room: Room, seat: int | None, ask: int) -> None:
+        """Tell every connection ``{"type": "thinking", "seat": seat}`` (None: no bot is thinking now), in order
+        with the updates (under the room's lock). Public: which seat, nothing of the search. Only for the bot
+        decision ``ask``: one answered meanwhile is not announced."""
+        lv = self.live.get(room.id)
+        if lv is None:
+            return
+        async with lv.lock:
+            if self.rooms.get(room.id) is not room or lv.asks != ask or room.thinking == seat:
+                return
+            room.thinking = seat
+            await self._send_all(room, list(lv.conns), [{"type": "thinking", "seat": seat}] * len(lv.conns))
 
     def _wake(self, room_id: str) -> None:
         lv = self.live.get(room_id)
@@ -359,6 +387,11 @@ class Hub:
             payloads.append(cache[key])
         for c in targets:
             c.cursor = len(room.events)
+        await self._send_all(room, targets, payloads)
+
+    async def _send_all(self, room: Room, targets: list[Connection], payloads: list[dict[str, Any]]) -> None:
+        """Send each target its payload at once; a connection whose send fails is dropped."""
+        lv = self.live[room.id]
         results = await asyncio.gather(
             *(_send(c.socket, p) for c, p in zip(targets, payloads, strict=True)), return_exceptions=True
         )

@@ -147,6 +147,8 @@ class Room:
     # when the decision reaches the seat (never stored: they are intents until then).
     ahead: dict[int, list[str]] = field(default_factory=dict)
     dropped: dict[int, str] = field(default_factory=dict)  # why a seat's answers ahead no longer apply
+    # The seat whose bot has been thinking longer than the server's thinking delay (hub.py); None: no bot is.
+    thinking: int | None = None
 
     @classmethod
     def create(
@@ -462,6 +464,7 @@ class Room:
             "events": [e.to_json() for e in self.events[since:] if e.visible_to(index)],
             "deadline": self.deadline(),
             "seats": self.seats_json(),
+            "thinking": self.thinking,
         }
         if ahead is not None or (index is not None and index in self.ahead):
             out["ahead"] = True  # these are answers ahead of this seat's turn: kept until the turn comes

@@ -30,6 +30,8 @@ class Settings:
     ``turn_seconds``      the default turn timer (a room may set its own); 0: no timer
     ``bot_workers``       worker processes that IS-MCTS bots think in, off the event loop (default: cores - 1)
     ``bot_delay``         seconds a bot waits before it moves (so people can follow); 0 in tests
+    ``thinking_delay``    a bot that thinks longer than this is shown thinking to its room (the terminal's
+                          THINKING_DELAY)
     ``max_budget``        the largest IS-MCTS iteration budget a room may ask for
     ``max_budget_seconds`` the largest IS-MCTS budget in time (seconds per decision) a room may ask for
     ``hello_seconds``     a new connection must say hello within this time
@@ -50,6 +52,7 @@ class Settings:
     turn_seconds: float = 0.0
     bot_workers: int = BOT_WORKERS
     bot_delay: float = 0.0
+    thinking_delay: float = 0.5
     max_budget: int = 2000
     max_budget_seconds: float = 5.0
     hello_seconds: float = 30.0

@@ -106,6 +106,7 @@ const STRINGS = {
   bad_options: ["选项不是合法的 JSON 对象", "Options are not a JSON object"],
   kind: ["类型", "kind"],
   budget: ["预算", "budget"],
+  is_thinking: ["正在思考…", "is thinking…"],
   budget_hint: ["500 或 1s", "500 or 1s"],
   budget_200: ["每步 200 次模拟（默认）", "200 iterations a decision (default)"],
   budget_500: ["每步 500 次模拟", "500 iterations a decision"],

@@ -21,6 +21,7 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
     build: null, // {picks: [action texts], legal: [next options] | null}
     queue: [], // actions still to send, one per update (a built play)
     previewOk: true,
+    thinking: null, // the seat whose bot has been thinking a while (the server says so), or null
     ws: null,
     closed: false,
     retry: 0,
@@ -116,6 +117,7 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
         h("span", { class: `dot ${dot}`, "aria-hidden": "true" }),
         h("span", { class: "seat-no", text: `${t("seat")} ${seat}` }),
         h("span", { class: "seat-who", text: who + (mine ? ` (${t("you")})` : "") }),
+        seat === st.thinking ? thinkingMark() : null,
         ...controls);
     });
     const share = `${location.origin}${location.pathname}#/room/${encodeURIComponent(roomId)}`;
@@ -148,6 +150,8 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
         h("div", { class: "share" }, shareIn, copy), budgets),
       h("div", { class: "tools" }, tools));
   };
+
+  const thinkingMark = () => h("span", { class: "thinking seat-thinking", text: t("is_thinking") });
 
   const join = async (seat, name) => {
     try {
@@ -228,6 +232,7 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
       const prevStatus = st.update && st.update.status;
       if (msg.notice && (!st.update || st.update.notice !== msg.notice)) toast(msg.notice);
       st.update = msg;
+      st.thinking = typeof msg.thinking === "number" ? msg.thinking : null;
       if (st.mine && typeof msg.seat === "number" && st.mine.seat !== msg.seat) {
         // A coach link gives a token only: the server says which seat it holds.
         st.mine = { seat: msg.seat, token: st.mine.token };
@@ -247,6 +252,14 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
       paintActions();
       if (msg.full) repaintLog(); else appendLog(events, false);
       paintSeats();
+    } else if (msg.type === "thinking") {
+      // A bot has been deciding for a while (seat), or has stopped (null): public, nothing of its search.
+      st.thinking = typeof msg.seat === "number" ? msg.seat : null;
+      paintHead();
+      // Only the marks change in the seat list (a repaint would wipe a name or budget being typed).
+      seatsEl.querySelectorAll(".seat-thinking").forEach((el) => el.remove());
+      const row = st.thinking === null ? null : seatsEl.querySelector(`.seat-row[data-seat="${st.thinking}"] .seat-who`);
+      if (row) row.after(thinkingMark());
     } else if (msg.type === "preview") {
       if (st.build && sameList(msg.actions, st.build.picks)) {
         st.build.legal = msg.legal || [];
@@ -333,10 +346,14 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
         others.length ? ` (+ ${others.map(seatName).join(", ")})` : "");
     } else banner = h("span", { class: "muted", text: t(u.status || "waiting") });
     const clock = h("span", { class: "clock", id: "clock" });
+    const over = u && (u.status === "finished" || (d && d.kind === "over"));
+    const thinking = st.thinking !== null && !over
+      ? h("span", { class: "thinking", id: "thinking", dataset: { seat: st.thinking } }, ` · ${seatName(st.thinking)} ${t("is_thinking")}`)
+      : null;
     replace(headEl,
       h("h1", { text: sum ? `${gameName(st.games.find((g) => g.id === sum.game) || { id: sum.game, name: sum.game })} · ${t("room")} ${roomId}` : roomId }),
       h("div", { class: "score", id: "score" }, u && tb.score ? tb.score(ctx()) : null),
-      h("div", { class: "decision", id: "decision", "aria-live": "polite" }, banner, clock),
+      h("div", { class: "decision", id: "decision", "aria-live": "polite" }, banner, thinking, clock),
       st.mine === null ? h("span", { class: "badge", text: t("spectating") }) : null);
     tick();
   };
