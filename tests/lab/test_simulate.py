@@ -58,6 +58,29 @@ def test_a_row_says_who_played_the_result_and_the_statistics() -> None:
     assert replay(rec, load_game("world-ball")).state.outcome().scores == (r["team0.score"], r["team1.score"])
 
 
+@pytest.mark.parametrize(
+    ("game", "config", "first"),
+    [
+        ("sonic-cup", {"seats": 2, "kickoff": "red"}, 1),  # the kick-off turn begins in new_state (SC-KO-1)
+        ("sonic-cup", {"seats": 2, "kickoff": "blue"}, 0),
+        ("sonic-cup", {"seats": 4, "kickoff": "red"}, 1),  # Red's Defender, seat 1 (SC-KO-2, SC-PROJ-2)
+        ("world-ball", {"seats": 2, "characters": ["henry", "villa"], "starter": 1}, 1),  # no draft (WB-GAP-4)
+        ("world-ball", {"seats": 2, "starter": 1}, 1),  # the draft begins with the starter
+    ],
+)
+def test_first_seat_is_the_seat_that_played_the_first_turn(game: str, config: dict[str, object], first: int) -> None:
+    # Before, it was the first `turn` event's seat: in Sonic Cup the second turn, the team that did not kick off.
+    out = play_one(MatchJob(game, config, 3, ("random",) * int(str(config["seats"]))), record=True)
+    assert out.record is not None
+    assert (out.row["first_seat"], out.row["first_team"]) == (first, first % 2)
+    assert MatchRecord.loads(out.record).moves[0].seat == first
+
+
+def test_a_game_without_turn_events_has_no_first_seat() -> None:
+    row = play_one(MatchJob("my-world-cup", {"seats": 2}, 3, ("random", "random"))).row
+    assert row["first_seat"] is None and row["first_team"] is None
+
+
 def test_statistics_come_from_public_events_only() -> None:
     events = [
         Event("goal", {"team": "red", "how": "penalty"}),  # a team by name (Sonic Cup)

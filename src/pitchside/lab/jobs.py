@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from pitchside.core.decision import DecisionKind
 from pitchside.core.game import Event, Game, State
 from pitchside.lab.stats import match_labels, match_stats, span_stats
 
@@ -79,6 +80,7 @@ def play_one(job: MatchJob, record: bool = False) -> MatchOut:
         agents = [make_agent(name, g.id) for name in job.bots]
         events: list[Event] = []
         first: list[dict[str, Any]] = []
+        turns: list[int] = []  # the seat of the first decision of kind TURN
 
         def on_event(st: State, ev: Event) -> None:
             events.append(ev)
@@ -86,12 +88,15 @@ def play_one(job: MatchJob, record: bool = False) -> MatchOut:
         def on_decision(st: State, seat: int) -> None:
             if not first:
                 first.append(st.view(None))
+            if not turns and st.decision().kind is DecisionKind.TURN:
+                turns.append(seat)
 
         r = play_match(g, agents, job.config, job.seed, on_event=on_event, on_decision=on_decision)
     except (StalledMatch, PitchsideError, ValueError) as e:
         raise LabError(f"{job.game} seed {job.seed}: {e}") from None
     last = r.state.view(None)
-    return MatchOut(row(g, job, r.state, r.decisions, events, first[0] if first else last, last),
+    opening = first[0] if first else last
+    return MatchOut(row(g, job, r.state, r.decisions, events, opening, last, turns[0] if turns else None),
                     r.record.dumps() if record else None)  # fmt: skip
 
 
@@ -103,14 +108,20 @@ def row(
     events: list[Event],
     first: dict[str, Any],
     last: dict[str, Any],
+    first_turn: int | None,
 ) -> dict[str, Any]:
-    """The row of a finished match: who played, the result, how long, how it ended, and the statistics."""
+    """The row of a finished match: who played, the result, how long, how it ended, and the statistics.
+
+    ``first_turn`` is the seat of the match's first decision of kind TURN. It is the row's ``first_seat`` in a
+    game whose events include ``turn`` events (a game without them, My World Cup, has none). Not the first
+    ``turn`` event's seat: a game may begin the first turn in ``new_state`` (Sonic Cup's kick-off), whose
+    events no one sees, so that would be the seat of the second turn (the team that did not kick off)."""
     out = st.outcome()
     cfg = st.config
     n = st.num_seats
     names = g.team_names()
     team_of = [g.team_of(cfg, s) for s in range(n)]
-    opener = next((e.data["seat"] for e in events if e.kind == "turn" and type(e.data.get("seat")) is int), None)
+    opener = first_turn if any(e.kind == "turn" for e in events) else None
     r: dict[str, Any] = {
         "game": g.id,
         "version": g.version,
