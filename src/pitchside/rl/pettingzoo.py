@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import secrets
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -72,8 +73,13 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.action_spaces = {a: spaces.Discrete(enc.num_actions) for a in self.possible_agents}
         self.state_: State | None = None
         self._mask = enc.mask_of(())
-        self._legal: dict[int, Action] = {}
+        self._no_actions = bytes(enc.num_actions)
+        self._index_of = enc.index.__getitem__
+        self._legal: Sequence[Action] = ()  # the acting seat's legal actions, the engine's own list
+        self._indices: list[int] = []  # their indices in the action space, in the same order
+        self._seat = 0
         self._masked: str | None = None
+        self._over = False  # the match has ended: every agent is terminated
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -92,34 +98,40 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self._masked = None
-        self._select()
+        self._over = self._select(self.state_)
 
-    def _select(self) -> None:
-        # The legal indices and mask of the agent to act are built once per decision: the observation,
-        # infos["action_mask"] (PettingZoo's other place for a mask, read by a loop that calls
-        # last(observe=False)) and step()'s check all use them.
-        st = self._state()
-        if self._masked is not None and self._masked in self.infos:
-            self.infos[self._masked] = {}
-        if st.is_over():
+    def _select(self, st: State) -> bool:
+        """Point agent_selection at the seat to act and build its legal indices and mask; True at the end.
+
+        Built once per decision: the observation, infos["action_mask"] (PettingZoo's other place for a
+        mask, read by a loop that calls last(observe=False)) and step()'s check all use them."""
+        infos = self.infos
+        if self._masked is not None and self._masked in infos:
+            infos[self._masked] = {}
+        seat = st.decision().seat  # None only once the match is over
+        if seat is None:
             self.agent_selection = self.agents[0]
-            self._masked, self._legal, self._mask = None, {}, self.encoding.mask_of(())
-            return
-        seat = st.decision().seat
-        assert seat is not None  # a match that is not over always names who decides
+            self._masked, self._legal, self._indices, self._mask = None, (), [], self.encoding.mask_of(())
+            return True
         agent = self.possible_agents[seat]
-        legal = st.legal_actions(seat)
         self.agent_selection = self._masked = agent
+        self._seat = seat
         # The engine's own action objects, not equal copies from the space: applying the very object
-        # legal_actions() returned lets the engine find it by identity (a step ~5 µs cheaper).
-        index = self.encoding.index
+        # legal_actions() returned lets the engine find it by identity (a step ~5 µs cheaper). Indices in
+        # a list (map in C) rather than an index -> action dict: step() finds an index with list.index.
+        legal = self._legal = st.legal_actions(seat)
         try:
-            self._legal = {index[a]: a for a in legal}
+            indices = self._indices = list(map(self._index_of, legal))
         except KeyError:
             self.encoding.indices(legal)  # raises ActionOutsideSpace, naming the action
             raise
-        self._mask = self.encoding.mask_of(self._legal)
-        self.infos[agent] = {"action_mask": self._mask}
+        # The mask written here rather than through Encoding.mask_of: one call less per step.
+        buf = bytearray(self._no_actions)
+        for i in indices:
+            buf[i] = 1
+        mask = self._mask = np.frombuffer(buf, dtype=np.int8)
+        infos[agent] = {"action_mask": mask}
+        return False
 
     def _state(self) -> State:
         if self.state_ is None:
@@ -133,27 +145,28 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        st = self._state()
+        if self._over:
             self._was_dead_step(action)
             return
-        st = self._state()
-        seat = self.agent_name_mapping[agent]
         i = int(action)
-        chosen = self._legal.get(i)
-        if chosen is None:
+        try:
+            chosen = self._legal[self._indices.index(i)]
+        except ValueError:
             text = self.encoding.texts[i] if 0 <= i < self.encoding.num_actions else "outside the space"
-            raise IllegalStep(f"action {i} ({text}) is not legal for {agent} now; use the action mask")
-        self._cumulative_rewards[agent] = 0.0
-        st.apply(seat, chosen)
-        over = st.is_over()
-        if over:
+            raise IllegalStep(
+                f"action {i} ({text}) is not legal for {self.agent_selection} now; use the action mask"
+            ) from None
+        # PettingZoo zeroes the acting agent's _cumulative_rewards here; every reward is 0 before the end,
+        # so it is 0 already and the write is skipped.
+        st.apply(self._seat, chosen)
+        if self._select(st):
+            self._over = True
             returns = st.outcome().returns
-            for a in self.agents:
-                self.rewards[a] = float(returns[self.agent_name_mapping[a]])
-                self.terminations[a] = True
-        self._select()
-        if over:  # every reward is 0 before the end: accumulating them earlier would add nothing
+            rewards, terms = self.rewards, self.terminations
+            for a, s in self.agent_name_mapping.items():
+                rewards[a] = float(returns[s])
+                terms[a] = True
             self._accumulate_rewards()
 
     def render(self) -> str | None:
