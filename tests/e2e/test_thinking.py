@@ -10,6 +10,12 @@ from typing import Any
 from tests.e2e.conftest import open_page
 from tests.e2e.table import enter_room, shot
 
+# The indicator's text once it says ``arg`` (read in the same step as the wait, so it cannot go meanwhile).
+THINKING = """arg => {
+  const el = document.querySelector("#thinking");
+  return el && el.textContent.includes(arg) && el.textContent.trim();
+}"""
+
 
 def test_a_bot_with_a_budget_in_time_is_shown_thinking(
     browser: Any, server: Any, artifacts: Any, page_errors: list[str]
@@ -31,11 +37,12 @@ def test_a_bot_with_a_budget_in_time_is_shown_thinking(
     enter_room(li, room)  # a spectator, in Chinese
     try:
         ann.click("#start")
-        seen = ann.wait_for_selector("#thinking").inner_text().strip()
-        assert re.fullmatch("· bot [01] is thinking…", seen), seen
-        assert "正在思考…" in li.wait_for_selector("#thinking").inner_text()
+        # Each check waits for the indicator (the bots think all along, so it comes back if a check misses it).
+        seen = ann.wait_for_function(THINKING, arg="is thinking…").json_value()
+        assert re.fullmatch("bot [01] is thinking…", seen), seen  # in place of "Waiting for bot 0"
+        assert "正在思考…" in li.wait_for_function(THINKING, arg="正在思考…").json_value()
         shot(li, artifacts, "bot-thinking-zh")
-        assert ann.query_selector("#seats .seat-thinking") is not None  # the seat's row says so too
+        ann.wait_for_selector("#seats .seat-thinking", state="attached")  # the seat's row says so too
         # Gone once the bot has moved (between two decisions the server says no bot is thinking).
         ann.wait_for_selector("#thinking", state="detached")
         ann.wait_for_function("Number(document.querySelector('#room').dataset.seq) > 0")

@@ -335,25 +335,31 @@ export function renderRoom({ app, toast, crumbs }, roomId) {
     const u = st.update;
     const tb = table();
     const d = u && u.decision;
+    // "bot 1 is thinking…" (the server says so after half a second): in place of "Waiting for bot 1" when it is
+    // that bot's decision, else after the banner (a seat answering ahead while the bot decides).
+    const over = u && (u.status === "finished" || (d && d.kind === "over"));
+    const thinking = st.thinking !== null && !over
+      ? h("span", { class: "thinking", id: "thinking", dataset: { seat: st.thinking } },
+        h("strong", { text: seatName(st.thinking) }), ` ${t("is_thinking")}`)
+      : null;
     let banner;
+    let aside = thinking;
     if (!u) banner = h("span", { class: "muted", text: "…" });
     else if (u.status === "finished" || (d && d.kind === "over")) banner = h("strong", { class: "over", text: tb.outcomeText ? tb.outcomeText(ctx()) : t("over") });
     else if (myDecision()) banner = h("strong", { class: "mine", text: `▶ ${t("your_turn")}${d.label ? ` · ${tb.labelText ? tb.labelText(d.label) : d.label}` : ""}` });
     else if (d && d.seat !== null && d.seat !== undefined) {
       const others = (d.seats || []).filter((x) => x !== d.seat);
-      banner = h("span", { class: "waiting" }, `${t("waiting_for")} `, h("strong", { text: seatName(d.seat) }),
+      const who = thinking && st.thinking === d.seat ? [thinking] : [`${t("waiting_for")} `, h("strong", { text: seatName(d.seat) })];
+      if (who[0] === thinking) aside = null;
+      banner = h("span", { class: "waiting" }, ...who,
         d.label ? ` · ${tb.labelText ? tb.labelText(d.label) : d.label}` : "",
         others.length ? ` (+ ${others.map(seatName).join(", ")})` : "");
     } else banner = h("span", { class: "muted", text: t(u.status || "waiting") });
     const clock = h("span", { class: "clock", id: "clock" });
-    const over = u && (u.status === "finished" || (d && d.kind === "over"));
-    const thinking = st.thinking !== null && !over
-      ? h("span", { class: "thinking", id: "thinking", dataset: { seat: st.thinking } }, ` · ${seatName(st.thinking)} ${t("is_thinking")}`)
-      : null;
     replace(headEl,
       h("h1", { text: sum ? `${gameName(st.games.find((g) => g.id === sum.game) || { id: sum.game, name: sum.game })} · ${t("room")} ${roomId}` : roomId }),
       h("div", { class: "score", id: "score" }, u && tb.score ? tb.score(ctx()) : null),
-      h("div", { class: "decision", id: "decision", "aria-live": "polite" }, banner, thinking, clock),
+      h("div", { class: "decision", id: "decision", "aria-live": "polite" }, banner, aside ? " · " : null, aside, clock),
       st.mine === null ? h("span", { class: "badge", text: t("spectating") }) : null);
     tick();
   };
