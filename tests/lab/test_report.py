@@ -70,6 +70,17 @@ def test_the_report_is_one_escaped_page_with_its_plots(tmp_path: Path) -> None:
     assert f"{lo:.3f}" in page and f"{hi:.3f}" in page
 
 
+def test_who_came_first_as_shares() -> None:
+    rows = [{**_row(s, (None, 0, 1)[s % 3], "bra"), "first_team": s % 2, "first.goal": -1} for s in range(12)]
+    for r in rows[:9]:  # a goal in 9 matches, the first by team 0; 3 restarts each, the next goal by the kicker twice
+        r.update({"first.goal": 0, "next.goal_after_restart.same": 2, "next.goal_after_restart.other": 1})
+    got = {r.label: (r.wins, r.n) for r in an.order_rates(rows)}
+    # first turn by team 0 in seeds 0, 2, 4, 6, 8; decided: seeds 1, 2, 4, 5, 7, 8 (team 0 won 1, 4, 7)
+    assert got == {"first goal: the first-turn team's": (5, 9), "first goal: its team won": (3, 6),
+                   "next goal_after_restart: the same team's": (18, 27)}  # fmt: skip
+    assert an.order_rates([_row(0, 0, "bra")]) == []
+
+
 def test_against_marks_a_significant_difference(tmp_path: Path) -> None:
     a = _sim(tmp_path / "a", [_row(s, 0 if s % 10 < 8 else 1, "bra") for s in range(200)])  # home wins 80 %
     b = _sim(tmp_path / "b", [_row(s, 0 if s % 10 < 5 else 1, "bra") for s in range(200)])  # 50 %

@@ -13,7 +13,7 @@ from pitchside.core.record import MatchRecord, replay
 from pitchside.core.registry import load_game
 from pitchside.lab.jobs import MatchJob, play_one
 from pitchside.lab.runner import batches, run
-from pitchside.lab.stats import match_labels, match_stats
+from pitchside.lab.stats import match_labels, match_stats, order_stats
 from tests.inputs.helpers import assert_one_line_error
 from tests.inputs.helpers import run as cli
 from tests.lazy_imports import help_loads
@@ -100,6 +100,26 @@ def test_statistics_come_from_public_events_only() -> None:
     assert spent["seat0.stamina_spent"] == 2
     goals = match_stats("my-world-cup", [Event("goal", {"team": 1, "goals": 2})], 2, [0, 1], ("home", "away"))
     assert goals["team1.goals"] == 2 and "seat1.goals" not in goals
+
+
+def test_who_came_first_and_the_next_goal_after_a_restart() -> None:
+    events = [
+        Event("ball", {"seat": 1, "cards": ["M01"]}),
+        Event("shot", {"seat": 3, "card": "K01"}),  # seat 3 is Red's: Red shot first
+        Event("goal", {"team": "red", "how": "shot"}),
+        Event("restart", {"team": "blue", "seat": 0, "ball": 4}),  # SC-SP-2a: Blue kicks off ...
+        Event("drew", {"seat": 0, "cards": ["K02"]}, 0),  # hidden: never read
+        Event("goal", {"team": "blue", "how": "shot"}),  # ... and scores the next goal: the same team
+        Event("restart", {"team": "red", "seat": 1, "ball": 6}),
+        Event("goal", {"team": "blue", "how": "penalty"}),  # the other team
+        Event("goal", {"team": "blue", "how": "shot"}),  # no restart before it: no reply
+    ]
+    got = order_stats("sonic-cup", events, [0, 1, 0, 1], ("blue", "red"))
+    assert got == {"first.shot": 1, "first.goal": 1, "next.goal_after_restart.same": 1,
+                   "next.goal_after_restart.other": 1}  # fmt: skip
+    assert order_stats("sonic-cup", events[:1], [0, 1, 0, 1], ("blue", "red")) == {"first.shot": -1, "first.goal": -1,
+        "next.goal_after_restart.same": 0, "next.goal_after_restart.other": 0}  # fmt: skip
+    assert order_stats("no-such-game", events, [0, 1, 0, 1], ("blue", "red")) == {}
 
 
 def test_labels_as_the_match_began_and_a_drafted_character_as_it_ended() -> None:

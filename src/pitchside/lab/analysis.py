@@ -181,6 +181,31 @@ def first_team_rate(rows: Sequence[Row]) -> Rate | None:
     return got[0] if got else None
 
 
+FIRST_FIELD = re.compile(r"^first\.(.+)$")
+NEXT_FIELD = re.compile(r"^next\.(.+)\.(same|other)$")
+
+
+def order_rates(rows: Sequence[Row]) -> list[Rate]:
+    """Who came first (``stats.order_stats``), as shares with intervals (``wins`` of ``n``; no draws):
+    for each ``first.KIND``, how often the first-turn team had it and how often the team that had it won
+    (decided matches); for each reply, how often the next event was by the same team."""
+    kinds = sorted({m.group(1) for r in rows for c in r if (m := FIRST_FIELD.match(c))})
+    out = []
+    for k in kinds:
+        had = [r for r in rows if type(v := r.get(f"first.{k}")) is int and v >= 0]  # -1: there was none
+        opened = [r for r in had if r.get("first_team") is not None]
+        out.append(Rate(f"first {k}: the first-turn team's", sum(r[f"first.{k}"] == r["first_team"] for r in opened),
+                        len(opened)))  # fmt: skip
+        decided = [r for r in had if r["winner"] is not None]
+        out.append(Rate(f"first {k}: its team won", sum(r[f"first.{k}"] == r["winner"] for r in decided), len(decided)))
+    names = sorted({m.group(1) for r in rows for c in r if (m := NEXT_FIELD.match(c))})
+    for name in names:
+        same = sum(int(r.get(f"next.{name}.same") or 0) for r in rows)
+        other = sum(int(r.get(f"next.{name}.other") or 0) for r in rows)
+        out.append(Rate(f"next {name}: the same team's", same, same + other))
+    return out
+
+
 def home_rate(rows: Sequence[Row], names: Sequence[str]) -> Rate:
     """Team 0's share of the decided matches (home in My World Cup, blue in Sonic Cup, A in World Ball)."""
     pairs = [(_team(names, 0), "draw" if r["winner"] is None else "win" if r["winner"] == 0 else "loss") for r in rows]

@@ -13,7 +13,7 @@ from typing import Any
 
 from pitchside.core.decision import DecisionKind
 from pitchside.core.game import Event, Game, State
-from pitchside.lab.stats import match_labels, match_stats, span_stats
+from pitchside.lab.stats import match_labels, match_stats, order_stats, span_stats
 
 
 class LabError(RuntimeError):
@@ -152,6 +152,7 @@ def row(
     r.update(match_labels(first, last, n))
     r.update(match_stats(g.id, events, n, team_of, names))
     r.update(span_stats(g.id, events, n))
+    r.update(order_stats(g.id, events, team_of, names))
     return r
 
 

@@ -203,6 +203,7 @@ def _rate_rows(rates: Sequence[Rate]) -> list[list[Any]]:
 
 
 RATE_HEAD = ("", "wins", "decided", "draws", "win rate", "95 % low", "95 % high")
+ORDER_HEAD = ("", "yes", "of", "share", "95 % low", "95 % high")
 
 
 def groups(sim: Sim, fields: Sequence[str] | None = None) -> list[tuple[str, list[Rate]]]:
@@ -238,6 +239,15 @@ def report(path: Path, out: Path | None = None) -> Path:
     )
     page.table(RATE_HEAD, _rate_rows(adv))
     _rates_chart(page, "Home and first-player advantage", [("", adv)])
+    order = an.order_rates(rows)
+    if order:
+        page.p(
+            "Who came first (from the match events): how often the team with the first turn had the first goal "
+            "or shot, how often the team with the first goal won (decided matches), and how often the next "
+            "event after another was by the same team (Sonic Cup: the next goal after a restart, by the team "
+            "that kicked off)."
+        )
+        page.table(ORDER_HEAD, [[r.label, r.wins, r.n, r.p, r.interval[0], r.interval[1]] for r in order])
     for name, rates in groups(sim):
         page.h2(f"Win rate by {name}")
         page.table(RATE_HEAD, _rate_rows(rates))
@@ -288,6 +298,7 @@ def compare(path: Path, against: Path, out: Path | None = None) -> Path:
         advantages.append(("first turn", fa, fb))
     for what, ra, rb in advantages:
         diffs += an.compare_rates(what, [ra], [rb])
+    diffs += an.compare_rates("who came first", an.order_rates(a.rows), an.order_rates(b.rows))
     for name, rates in ga.items():
         if name in gb:
             diffs += an.compare_rates(f"win rate by {name}", rates, gb[name])

@@ -20,6 +20,14 @@ Match-level statistics of stretches of play, also declared per game as event nam
   ``pass`` right after ``turn``), broken by any other public event: ``run.NAME.longest``, and
   ``run.NAME.rounds``, the runs as long as the seat count that were then broken (every seat passed in turn,
   and then someone played).
+
+Match-level statistics of who came first, also declared per game as event names (a seat's event is its team's):
+
+- ``first.KIND``: the team of the match's first ``KIND`` event that names one (the first goal, the first shot),
+  -1 if there was none (a column that is a number in every row: the tables fill a missing number with 0);
+- a **reply**: after each ``after`` event that names a team, the next ``kind`` event that names one is by the
+  same team or the other: ``next.NAME.same``, ``next.NAME.other`` (Sonic Cup: the next goal after a restart,
+  by the team that kicked off or by the other).
 """
 
 from __future__ import annotations
@@ -135,6 +143,58 @@ SPANS: Mapping[str, tuple[Span, ...]] = {
 RUNS: Mapping[str, tuple[Run, ...]] = {
     "sonic-cup": (Run("passed_turns", "pass", "turn"),),  # SC-TURN-4, SC-PROJ-11: turns passed in a row
 }
+
+
+@dataclass(frozen=True)
+class Reply:
+    name: str
+    after: str  # an event naming a team ...
+    kind: str  # ... and the next event of this kind naming a team: the same one, or the other
+
+
+FIRSTS: Mapping[str, tuple[str, ...]] = {
+    "sonic-cup": ("goal", "shot"),
+    "world-ball": ("goal", "shot"),
+    "my-world-cup": ("goal",),
+}
+REPLIES: Mapping[str, tuple[Reply, ...]] = {
+    # SC-SP-2a/2b, SC-RS-1: after a goal or a foul the defending team kicks off; does it score the next goal?
+    "sonic-cup": (Reply("goal_after_restart", "restart", "goal"),),
+}
+
+
+def order_stats(
+    game_id: str, events: Iterable[Event], team_of: Sequence[int], team_names: Sequence[str]
+) -> dict[str, int]:
+    """The ``first.*`` and ``next.*`` columns of one match, from its public events."""
+    firsts, replies = FIRSTS.get(game_id, ()), REPLIES.get(game_id, ())
+    if not firsts and not replies:
+        return {}
+    out: dict[str, int] = {}
+    waiting: dict[str, int] = {}  # a reply's name -> the team of its ``after`` event, until its ``kind`` comes
+    for k in firsts:
+        out[f"first.{k}"] = -1
+    for rp in replies:
+        out[f"next.{rp.name}.same"] = out[f"next.{rp.name}.other"] = 0
+    for ev in events:
+        if ev.to is not None:
+            continue
+        who = whose(ev, team_names)
+        if who is None:
+            continue
+        what, i = who
+        if what == "seat":
+            if not 0 <= i < len(team_of):
+                continue
+            i = team_of[i]
+        if ev.kind in firsts and out[f"first.{ev.kind}"] < 0:
+            out[f"first.{ev.kind}"] = i
+        for rp in replies:
+            if ev.kind == rp.kind and rp.name in waiting:
+                out[f"next.{rp.name}.{'same' if waiting.pop(rp.name) == i else 'other'}"] += 1
+            if ev.kind == rp.after:
+                waiting[rp.name] = i
+    return out
 
 
 def span_stats(game_id: str, events: Iterable[Event], seats: int) -> dict[str, int]:
