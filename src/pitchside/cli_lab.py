@@ -42,7 +42,8 @@ BotsOpt = Annotated[
     ),
 ]
 WorkersOpt = Annotated[
-    int | None, typer.Option("--workers", "-w", help="Worker processes (default: the number of CPUs).")
+    int | None,
+    typer.Option("--workers", "-w", help="Processes playing the matches, this one included (default: the CPUs)."),
 ]
 BackendOpt = Annotated[str, typer.Option("--backend", help="local (processes on this machine) or ray.")]
 AddressOpt = Annotated[str | None, typer.Option("--address", help="Ray cluster address (--backend ray).")]

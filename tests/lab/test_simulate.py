@@ -11,7 +11,7 @@ import pytest
 from pitchside.core.game import Event
 from pitchside.core.record import MatchRecord, replay
 from pitchside.core.registry import load_game
-from pitchside.lab.jobs import MatchJob, play_one
+from pitchside.lab.jobs import LabError, MatchJob, play_one
 from pitchside.lab.runner import batches, run
 from pitchside.lab.stats import match_labels, match_stats, order_stats
 from tests.inputs.helpers import assert_one_line_error
@@ -34,7 +34,7 @@ def _jobs(game: str, seats: int, bots: str, n: int) -> list[MatchJob]:
 def test_the_same_seeds_give_the_same_rows_whatever_the_worker_count(game: str, seats: int, bots: str) -> None:
     jobs = _jobs(game, seats, bots, 6)
     one = run(batches(jobs, 1, True, ()), workers=1)
-    two = run(batches(jobs, 2, True, ()), workers=2)  # two spawned processes, batches of one match
+    two = run(batches(jobs, 2, True, ()), workers=2)  # this process and a spawned one, batches of one match
     assert [o.row for o in one] == [o.row for o in two]
     assert [o.record for o in one] == [o.record for o in two]
     assert [o.row["seed"] for o in two] == [j.seed for j in jobs]
@@ -186,3 +186,12 @@ def test_a_worker_failure_is_one_line(tmp_path: Path) -> None:
 def test_import_and_help_load_no_lab_library() -> None:
     _, loaded = help_loads("pyarrow", "matplotlib", "openskill", "ray", "pitchside.lab")
     assert loaded == []
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_match_that_cannot_be_played_is_a_lab_error_naming_it_at_any_worker_count(workers: int) -> None:
+    # the spawned process takes the batches from the front, this process from the back: the bad match is first
+    jobs = [MatchJob("world-ball", {"seats": 2}, 5, ("nobot", "random"))]
+    jobs += [MatchJob("world-ball", {"seats": 2}, 6 + i, ("random", "random")) for i in range(3)]
+    with pytest.raises(LabError, match="world-ball seed 5: unknown agent 'nobot'"):
+        run(batches(jobs, workers, False, ()), workers=workers)

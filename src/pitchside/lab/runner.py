@@ -8,7 +8,8 @@ how many workers there were.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from enum import Enum
 
 from pitchside.lab.jobs import Batch, LabError, MatchJob, MatchOut, run_batch
@@ -20,8 +21,10 @@ class Backend(Enum):
 
 
 def batches(jobs: Sequence[MatchJob], workers: int, records: bool, trusted: Sequence[str]) -> list[Batch]:
-    """Jobs cut into batches: about eight per worker (an even spread, a live progress bar), at most 64 matches."""
-    size = max(1, min(64, math.ceil(len(jobs) / (max(1, workers) * 8))))
+    """Jobs cut into batches: about 32 per worker, at most 16 matches. Small, because the run ends when the
+    last batch does (a process left with no batch waits for the others' last ones) and Ctrl-C waits for a
+    worker's batch and the one queued for it, while a batch costs only ~0.1 ms more to send and play."""
+    size = max(1, min(16, math.ceil(len(jobs) / (max(1, workers) * 32))))
     return [Batch(tuple(jobs[i : i + size]), records, tuple(trusted)) for i in range(0, len(jobs), size)]
 
 
@@ -51,24 +54,56 @@ def run(
 
 
 def _run_pool(work: Sequence[Batch], workers: int, finished: Callable[[int, list[MatchOut]], None]) -> None:
+    """This process and ``workers - 1`` spawned ones share the batches: the pool takes them from the front,
+    this process from the back (a batch not yet handed to a worker process can still be cancelled), so
+    this process's core is not left idle waiting and one process fewer starts."""
     import multiprocessing
-    from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     # spawn: a fresh interpreter per worker (no copy of this process's threads, e.g. the progress bar's)
     with ProcessPoolExecutor(
-        max_workers=min(workers, len(work)), mp_context=multiprocessing.get_context("spawn")
+        max_workers=min(workers - 1, len(work) - 1), mp_context=multiprocessing.get_context("spawn")
     ) as pool:
-        futures = {pool.submit(run_batch, b): i for i, b in enumerate(work)}
-        pending = set(futures)
+        with _interrupt_held():  # the worker processes start in the first submit
+            futures = [pool.submit(run_batch, b) for b in work]
+        index = {f: i for i, f in enumerate(futures)}
+        pending: set[Future[list[MatchOut]]] = set(futures)
+
+        def collect(ready: set[Future[list[MatchOut]]]) -> None:
+            pending.difference_update(ready)
+            for f in ready:
+                finished(index[f], f.result())  # a worker's LabError is raised here
+
         try:
+            last = len(work) - 1
+            while last >= 0 and futures[last].cancel():
+                pending.discard(futures[last])
+                finished(last, run_batch(work[last]))
+                collect({f for f in pending if f.done()})
+                last -= 1
             while pending:
-                ready, pending = wait(pending, return_when=FIRST_EXCEPTION)
-                for f in ready:
-                    finished(futures[f], f.result())  # a worker's LabError is raised here
+                collect(wait(pending, return_when=FIRST_COMPLETED)[0])
         except BaseException:
             for f in pending:
                 f.cancel()
             raise
+
+
+@contextmanager
+def _interrupt_held() -> Iterator[None]:
+    """Ctrl-C held back in this thread for a moment, then delivered. A process started meanwhile keeps the
+    mask for good: Ctrl-C reaches the whole process group, and only this process should stop the run (a
+    worker interrupted mid-import or while idle prints a traceback; here it finishes its batch and exits)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _run_ray(work: Sequence[Batch], address: str | None, finished: Callable[[int, list[MatchOut]], None]) -> None:
