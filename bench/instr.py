@@ -10,6 +10,10 @@ printed. PYTHONHASHSEED=0 fixes the string hashes, which change dict and set lay
 between runs otherwise). The same random-play loop as the peer comparison (bench/peers.py), 2
 seats. Instructions are not time (cache misses and branches differ), but in this interpreted code
 a change that saves instructions saves time nearly in proportion: enough to compare two versions.
+
+``--ismcts N`` counts IS-MCTS decisions instead: the agent players meet (``make_agent("ismcts:N", game)``)
+deciding at bench/ismcts_rate.py's mid-game states, the first ``games`` of them; divide by the iterations
+printed.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import argparse
 import math
 import sys
 
+import ismcts_rate
 from peers import ours
 
 from pitchside.core.registry import load_game
@@ -27,18 +32,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="random play for callgrind's instruction count")
     ap.add_argument("game", help="game id")
     ap.add_argument("games", type=int, nargs="?", default=40, help="games measured (default 40)")
+    ap.add_argument("--ismcts", type=int, metavar="N", help="IS-MCTS decisions of N iterations, not random play")
     args = ap.parse_args(argv)
-    play = ours(load_game(args.game), 2)
-    play(3)  # warm up: imports, data files, the caches every match shares
-    decisions = 0
+    play = ours(load_game(args.game), 2) if args.ismcts is None else ismcts_rate.ours(args.game, args.ismcts)
+    play(3 if args.ismcts is None else 1)  # warm up: imports, data files, the caches every match shares
+    counted = 0
 
     def measured() -> float:
-        nonlocal decisions
-        decisions = play(args.games)[0]
+        nonlocal counted
+        counted = play(args.games)[0]
         return 0.0
 
     math.fsum(measured() for _ in range(1))  # callgrind collects only inside math.fsum
-    print(f"decisions {decisions}")
+    print(f"{'decisions' if args.ismcts is None else 'iterations'} {counted}")
     return 0
 
 

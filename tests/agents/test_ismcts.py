@@ -187,10 +187,29 @@ def test_the_game_guides_the_search() -> None:
         guide = g.search_guide()
         assert isinstance(agent, ISMCTSAgent)
         assert (agent.evaluate, agent.rollout_depth) == (guide.evaluate, guide.cutoff)
+        assert agent.playout is guide.playout and type(agent.policy) is type(guide.policy)
         if guide.prior_weight > 0:
             assert type(agent.prior) is type(g.heuristic_agent()) and agent.prior_weight == guide.prior_weight
         else:
             assert agent.prior is None
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if load_game(g).search_guide().playout is not None])
+def test_a_guides_playout_picks_a_legal_action_by_the_rng_alone(game_id: str) -> None:
+    playout = load_game(game_id).search_guide().playout
+    assert playout is not None
+    picked = 0
+    for seats in sorted({min(GAMES[game_id].seat_counts), max(GAMES[game_id].seat_counts)}):
+        for st, seat in decision_points(game_id, seats, 4, every=3, limit=40):
+            legal = st.legal_actions(seat)
+            if len(legal) < 2:
+                continue
+            before = st.fingerprint()
+            a, b = playout(st, seat, legal, Rng(picked)), playout(st.clone(), seat, legal, Rng(picked))
+            assert a in legal and str(a) == str(b)
+            assert st.fingerprint() == before  # it reads the world, never plays on it
+            picked += 1
+    assert picked >= 20
 
 
 def lineup(seed: int) -> State:
@@ -211,9 +230,9 @@ def test_another_seats_tree_does_not_see_a_hidden_pick() -> None:
     assert seat is not None
     agent = ISMCTSAgent(iterations=60, reuse=False)
     roots = agent.search(Observation(st, seat, st.legal_actions(seat)), Rng(1))
-    mine = {text for (s, text) in roots[seat].children if s == seat}
-    assert mine <= {str(a) for a in st.legal_actions(seat)} and len(mine) > 1
-    assert {text for (s, text) in roots[1 - seat].children if s == seat} == {ISMCTS_HIDDEN}
+    mine = {a for (s, a) in roots[seat].children if s == seat}
+    assert mine <= set(st.legal_actions(seat)) and len(mine) > 1
+    assert {a for (s, a) in roots[1 - seat].children if s == seat} == {ISMCTS_HIDDEN}
 
 
 def test_the_tree_is_kept_only_after_the_seats_own_move() -> None:

@@ -17,7 +17,7 @@ out, and backs the result up. Every iteration is a full determinize–select–e
 - **Playouts the game guides** (``Game.search_guide``): moves by the game's cheap playout policy (or
   uniformly random ones), for at most ``cutoff`` moves, then the game's evaluation of the position
   (or 0 for an unfinished playout when the game offers none). The policy sees an Observation of the
-  *sampled* world, never the true state.
+  *sampled* world, or (``SearchGuide.playout``) the sampled world itself; never the true state.
 - **A prior at the root.** The game's heuristic bot is asked once per decision, on the same Observation;
   its choice gets a progressive bias (``prior_weight / visits``) in the observer's root, so the search
   leaves it only for a move its estimates find better, not by the noise of its first iterations.
@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from math import log, sqrt
 from typing import TYPE_CHECKING, Any
 
 from pitchside.agents.base import Observation
@@ -45,9 +46,10 @@ if TYPE_CHECKING:
     from pitchside.core.game import Action, State
     from pitchside.core.rng import Rng
 
-Key = tuple[int, str]  # (the seat that chooses, str(action)); HIDDEN is the text of an unseen pick
-HIDDEN = "\x00hidden"
+Key = tuple[int, "Action | str"]  # (the seat that chooses, its action); HIDDEN stands for an unseen pick
+HIDDEN = "\x00hidden"  # no action equals a str
 Evaluate = Callable[["State"], Sequence[float]]
+Playout = Callable[["State", int, Sequence["Action"], "Rng"], "Action"]  # SearchGuide.playout
 
 
 class Node:
@@ -84,7 +86,8 @@ class ISMCTSAgent:
     ``max_seconds``  stop after this much wall-clock time (default None: deterministic)
     ``exploration``  the UCB constant (returns are in [-1, 1])
     ``rollout_depth``  playout moves after the tree (default: the game guide's ``cutoff``)
-    ``evaluate`` / ``policy``  a game's SearchGuide parts (None: 0 for an unfinished playout / random moves)
+    ``evaluate`` / ``policy`` / ``playout``  a game's SearchGuide parts (None: 0 for an unfinished playout /
+                     random moves); ``playout`` plays on the sampled world itself, ``policy`` on an Observation of it
     ``reuse``        keep the subtree of the observer's own moves between its consecutive decisions
     ``prior`` / ``prior_weight``  a bot (the game's heuristic) whose choice at the observer's decision gets
                      a bonus of ``prior_weight / visits`` in its UCB score: the search must find a better move
@@ -111,6 +114,7 @@ class ISMCTSAgent:
             rollout_depth=guide.cutoff,
             evaluate=guide.evaluate,
             policy=guide.policy,
+            playout=guide.playout,
             prior=game_.heuristic_agent() if guide.prior_weight > 0 else None,
             prior_weight=guide.prior_weight,
         )
@@ -123,6 +127,7 @@ class ISMCTSAgent:
         rollout_depth: int = 100,
         evaluate: Evaluate | None = None,
         policy: Agent | None = None,
+        playout: Playout | None = None,
         reuse: bool = True,
         prior: Agent | None = None,
         prior_weight: float = 1.0,
@@ -137,6 +142,7 @@ class ISMCTSAgent:
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
         self.policy = policy
+        self.playout = playout
         self.reuse = reuse
         self.prior = prior
         self.prior_weight = prior_weight
@@ -154,19 +160,19 @@ class ISMCTSAgent:
             return legal[0]
         roots = self.search(obs, rng)
         root = roots[obs.seat]
-        mine = {str(a): a for a in legal}
-        best: list[str] = []
+        mine = {a: a for a in legal}  # the caller's own objects back (an engine may take them by identity)
+        best: list[Action] = []
         most = -1
-        for (seat, text), child in root.children.items():
-            if seat != obs.seat or text not in mine:
+        for (seat, a), child in root.children.items():
+            if seat != obs.seat or a not in mine:
                 continue
             if child.visits > most:
-                best, most = [text], child.visits
+                best, most = [mine[a]], child.visits
             elif child.visits == most:
-                best.append(text)
+                best.append(mine[a])
         if not best:  # no world ever reached the root decision: should not happen
             return legal[rng.below(len(legal))]
-        action = mine[best[0] if len(best) == 1 else best[rng.below(len(best))]]
+        action = best[0] if len(best) == 1 else best[rng.below(len(best))]
         self._keep(obs, roots, action, rng)
         return action
 
@@ -175,7 +181,7 @@ class ISMCTSAgent:
         roots = self._reused(obs)
         self.last_reused = roots[obs.seat].visits if roots else 0
         # The prior bot's choice on this very Observation (it sees what the observer sees, no more).
-        fav = None if self.prior is None else (obs.seat, str(self.prior.act(obs, rng)))
+        fav: Key | None = None if self.prior is None else (obs.seat, self.prior.act(obs, rng))
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         done = 0
         while self.iterations is None or done < self.iterations:
@@ -196,7 +202,7 @@ class ISMCTSAgent:
         self._kept = None
         if not self.reuse:
             return
-        key, hidden = (obs.seat, str(action)), (obs.seat, HIDDEN)
+        key, hidden = (obs.seat, action), (obs.seat, HIDDEN)
         kept: dict[int, Node] = {}
         for s, root in roots.items():  # another seat's tree has the move as it saw it: maybe a hidden pick
             child = root.children.get(key) if s == obs.seat else root.children.get(key, root.children.get(hidden))
@@ -225,52 +231,55 @@ class ISMCTSAgent:
         paths: list[list[Node]] = [[roots[s]] for s in range(n)]
         c = self.exploration
         # Selection, in the deciding seat's own tree: descend while every legal action in this world has a child.
+        # Children are keyed by the action itself: equal actions have equal texts and parse back (the Action
+        # protocol), so this is the tree keyed by text without building a text per legal action per step.
         while not st.is_over():
             d = st.decision()
             seat = d.seat
             assert seat is not None
             legal = st.legal_actions(seat)
-            node = cur[seat]
-            children = node.children
-            untried: list[tuple[str, Action]] = []
-            available: list[tuple[Node, str, Action]] = []
-            seen: set[str] = set()
+            children = cur[seat].children
+            untried: list[Action] = []
+            available: list[tuple[Node, Action]] = []
+            seen: set[Action] = set()
             for a in legal:
-                text = str(a)
-                if text in seen:
+                if a in seen:
                     continue
-                seen.add(text)
-                child = children.get((seat, text))
+                seen.add(a)
+                child = children.get((seat, a))
                 if child is None:
-                    untried.append((text, a))
+                    untried.append(a)
                 else:
-                    available.append((child, text, a))
+                    available.append((child, a))
             expanded = bool(untried)
             if expanded:
                 # Expansion: one new node, for an untried action picked uniformly.
-                text, action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                for ch, _, _ in available:
+                action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                for ch, _ in available:
                     ch.avail += 1
             else:
-                best: list[tuple[Node, str, Action]] = []
+                best: list[tuple[Node, Action]] = []
                 best_score = -math.inf
                 for item in available:
                     ch = item[0]
                     ch.avail += 1
-                    score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    visits = ch.visits
+                    score = ch.total / visits + c * sqrt(log(ch.avail) / visits)
                     if ch is favoured:  # progressive bias: it fades as the search learns the move's worth
-                        score += self.prior_weight / ch.visits
+                        score += self.prior_weight / visits
                     if score > best_score:
                         best, best_score = [item], score
                     elif score == best_score:
                         best.append(item)
-                _, text, action = best[0] if len(best) == 1 else best[rng.below(len(best))]
-            hidden = d.kind is DecisionKind.HIDDEN_PICK
+                action = (best[0] if len(best) == 1 else best[rng.below(len(best))])[1]
+            key: Key = (seat, action)
+            hidden: Key = (seat, HIDDEN) if d.kind is DecisionKind.HIDDEN_PICK else key
             for s in range(n):
-                key = (seat, HIDDEN if hidden and s != seat else text)
-                child = cur[s].children.get(key)
+                k = key if s == seat else hidden
+                node = cur[s]
+                child = node.children.get(k)
                 if child is None:
-                    child = cur[s].children[key] = Node(seat)
+                    child = node.children[k] = Node(seat)
                 if s == seat and expanded:
                     child.avail += 1
                 cur[s] = child
@@ -288,7 +297,7 @@ class ISMCTSAgent:
 
     def _playout(self, st: State, rng: Rng) -> Sequence[float] | None:
         """Play the world on for at most rollout_depth moves; its returns, or the game's estimate."""
-        policy = self.policy
+        policy, playout = self.policy, self.playout
         steps = 0
         while steps < self.rollout_depth and not st.is_over():
             seat = st.decision().seat
@@ -296,6 +305,8 @@ class ISMCTSAgent:
             legal = st.legal_actions(seat)
             if len(legal) == 1:
                 action = legal[0]
+            elif playout is not None:
+                action = playout(st, seat, legal, rng)
             elif policy is None:
                 action = legal[rng.below(len(legal))]
             else:

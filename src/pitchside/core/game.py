@@ -143,6 +143,9 @@ class SearchGuide:
                   None: the game offers no estimate, and an unfinished playout scores 0 for every seat.
     ``policy``    the agent that plays the playout's moves, on an Observation of the sampled world
                   (None: uniformly random legal actions). It must be cheap: it runs at every playout move.
+    ``playout``   instead of ``policy``: ``playout(world, seat, legal, rng) -> action`` on the sampled world
+                  itself, so no Observation or view is built at every move. It may read the whole world: the
+                  search drew that world from what the observer knows, and never hands it the true state.
     ``cutoff``    how many moves a playout makes after the tree before it is scored.
     ``prior_weight``  how strongly the search favours the game's heuristic bot's choice at its own decision
                   (a bonus of ``prior_weight / visits`` to that move's UCB score; 0: no prior).
@@ -150,6 +153,7 @@ class SearchGuide:
 
     evaluate: Callable[[State], Sequence[float]] | None = None
     policy: Agent | None = None
+    playout: Callable[[State, int, Sequence[Action], Rng], Action] | None = None
     cutoff: int = 100
     prior_weight: float = 1.0
 
