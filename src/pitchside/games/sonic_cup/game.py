@@ -74,12 +74,15 @@ class SonicCup(GameBase):
         return AGENT()
 
     def search_guide(self) -> SearchGuide:
-        # Playouts of 6 moves by the heuristic bot (it looks its own turn ahead on the sampled world, which it
-        # copies instead of sampling again), then the heuristic's position value (goals, the ball's progress, who
-        # attacks: heuristics.evaluate) as tanh(v / 25): a goal is about 1, the ball's whole run 0.38, so
-        # positions differ by more than the exploration term's noise. At ismcts:60 this won 11 of 15 decided
-        # matches on seeds 10-29; v / 150 won 6 of 10, no playout (cut-off 0) about half (docs/balance.md, Bots).
-        return SearchGuide(evaluate=_evaluate, policy=self.heuristic_agent(), cutoff=6)
+        # Playouts of 6 moves by heuristics.playout (the heuristic bot's judgement of a turn without its
+        # look-ahead, on the sampled world itself), then the heuristic's position value (goals, the ball's
+        # progress, who attacks: heuristics.evaluate) as tanh(v / 25): a goal is about 1, the ball's whole run
+        # 0.38, so positions differ by more than the exploration term's noise. The heuristic bot itself as the
+        # playout policy was as strong (ismcts:60, seeds 30-69: 26/4/10 against its 22/9/9) at five times the
+        # cost of an iteration; one move of it, or 6 random moves, won only half (docs/balance.md, Bots).
+        from pitchside.games.sonic_cup.heuristics import playout
+
+        return SearchGuide(evaluate=_evaluate, playout=playout, cutoff=6)
 
     def texts(self, config: Config | None = None) -> Mapping[str, Topic]:
         from pitchside.games.sonic_cup.cards import load_texts

@@ -7,9 +7,12 @@ follows multi-card picks to their completion.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pitchside.agents.base import Observation
+from pitchside.agents.ismcts import WorldObservation
+from pitchside.core.game import Action, State
 from pitchside.core.rng import Rng
 from pitchside.games.sonic_cup.actions import Play, Verb
 from pitchside.games.sonic_cup.cards import Card, arrows_text, load_deck
@@ -152,11 +155,7 @@ class _Search:
 
     def __init__(self, world: SonicCupState, seat: int, side: int) -> None:
         self.seat, self.side = seat, side
-        deck = world.t.deck
-        costs: dict[str, float] | None = deck.moves.get(_Search)  # the deck's cache (cards.Deck.moves)
-        if costs is None:  # what spending a card costs a line: a fifth of what it is worth keeping
-            costs = deck.moves[_Search] = {cid: 0.2 * _worth(c) for cid, c in deck.cards.items()}
-        self.costs = costs
+        self.costs = _costs(world)
         self.finished: dict[tuple[Any, ...], dict[int, float | None]] = {}
         self.pairs: dict[tuple[int, str, str], float] = {}
 
@@ -223,6 +222,83 @@ class _Search:
         ):
             return None
         return evaluate(after, self.side)
+
+
+def _costs(world: SonicCupState) -> dict[str, float]:
+    deck = world.t.deck
+    costs: dict[str, float] | None = deck.moves.get(_Search)  # the deck's cache (cards.Deck.moves)
+    if costs is None:  # what spending a card costs a line: a fifth of what it is worth keeping
+        costs = deck.moves[_Search] = {cid: 0.2 * _worth(c) for cid, c in deck.cards.items()}
+    return costs
+
+
+_PLAYOUT_BOT = SonicCupHeuristic()
+
+
+def playout(world: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+    """A search's playout move on a sampled world (SearchGuide.playout): the bot's own rules outside a turn,
+    and at a turn the bot's judgement without its look-ahead (which plays each line on a copy: ~20 engine
+    steps a move). Each play is valued as where it would leave the ball (``10 * progress``), less the cards it
+    spends (``_costs``): a one-card move or a finish by its target zone, the first pick of a Power Kick by the
+    card's farthest target and the cheapest partner, a pick of 'any three cards' or the Forward's two by one zone
+    forward and the cheapest cards still to pick; a Shoot card into the goal zone with a matching KB left +5, a
+    KB +8 (evaluate's shot bonuses); 'end' or 'pass' the ball where it is (+0.01, and -5 if it drops a Shoot
+    card's shot). Ties by chance, as the bot's. About as strong a guide as the bot itself at a fifth of the
+    cost (docs/balance.md, Bots)."""
+    assert isinstance(world, SonicCupState)
+    if world.phase is not Phase.TURN:
+        return _PLAYOUT_BOT.act(WorldObservation(world, seat, legal), rng)
+    side = team(seat)
+    ten = _TEN_PROGRESS[side]
+    cards = world.t.deck.cards
+    cost = _costs(world).get
+    hand = world.hands[seat]
+    ball, pending = world.ball, world.pending
+    here = ten[ball]
+    fwd = ten[min(9, max(1, ball + 1 if GOAL[side] == 9 else ball - 1))]
+    cheapest = sorted([cost(c, 0.0) for c in hand])
+    first = cheapest[0] if cheapest else 0.0
+    rest = sum(cheapest[: 1 if pending else 2])  # the cards 'any three cards' still takes after this one
+    stay = here + 0.01 + (0.0 if not world.shoot else -5.0)
+    goal = GOAL[side]
+    draw = rng.next_u64  # rng.random()'s draws, without its call
+    best, best_v = legal[0], float("-inf")
+    for act in legal:
+        assert isinstance(act, Play)
+        verb = act.verb
+        if verb is Verb.SING:
+            continue
+        if verb is Verb.END or verb is Verb.PASS:
+            v = stay
+        elif verb is Verb.KB:
+            v = here + 8.0 - cost(act.arg, 0.0)
+        elif act.zone:
+            v = ten[act.zone] - cost(act.arg, 0.0)
+            shot = cards[act.arg].shoot
+            if (
+                verb is Verb.MOVE
+                and shot
+                and act.zone == goal
+                and not pending
+                and any(cards[h].kick_block & shot for h in hand if h != act.arg)
+            ):
+                v += 5.0
+        elif verb is Verb.PK:
+            targets = cards[act.arg].power_kick
+            v = (max([ten[z] for z in targets]) if targets else fwd) - cost(act.arg, 0.0) - first
+        elif verb is Verb.ANY:
+            v = fwd - cost(act.arg, 0.0) - rest
+        else:  # the Forward's first card
+            v = fwd - cost(act.arg, 0.0) - first
+        v += 1e-3 * ((draw() >> 11) * _UNIT)
+        if v > best_v:
+            best, best_v = act, v
+    return best
+
+
+# 10 * _progress(zone, side) by side and zone (the same floats: max and 10 * x commute, x -> 10 * x is monotone)
+_TEN_PROGRESS = tuple(tuple(10.0 * _progress(z, side) for z in range(10)) for side in (0, 1))
+_UNIT = 1.0 / (1 << 53)  # Rng.random's scale
 
 
 def _deck(obs: Observation) -> dict[str, Card]:
