@@ -5,13 +5,14 @@ observing seat knows (``obs.determinize``), walks the trees with it, expands one
 out, and backs the result up. Every iteration is a full determinize–select–expand–evaluate.
 
 - **One tree per seat** (the paper's multiple-observer variant). A seat's tree holds the moves as that
-  seat sees them: its own moves by their text, another seat's moves by their text too, except the moves
+  seat sees them: its own moves as they are, another seat's moves as they are too, except the moves
   of a hidden pick (``DecisionKind.HIDDEN_PICK``: "seats commit face down, revealed together"), which
   another seat sees only as "a card was committed". So a seat that picks after the observer does not
   answer a pick it cannot see (a single shared tree let it, and the observer planned against an opponent
   who knew its lineup). A seat chooses by its own tree; a node's children are keyed by the deciding seat
-  and the action's text, so actions that exist only in some sampled worlds still meet again, and a
-  child's UCB term counts the iterations in which it was *available*, not its parent's visits.
+  and the action (a value, equal in every world), so actions that exist only in some sampled worlds
+  still meet again, and a child's UCB term counts the iterations in which it was *available*, not its
+  parent's visits.
 - **Team returns.** A node scores the return of the seat that chose its move; a game's returns give
   every seat its team's result, so teammates (Sonic Cup, World Ball) pull the same way.
 - **Playouts the game guides** (``Game.search_guide``): moves by the game's cheap playout policy (or
