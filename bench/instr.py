@@ -8,7 +8,9 @@ callgrind counts only inside ``math.fsum``, which runs the measured games (not s
 the warm-up games that fill the per-deck caches); divide its "Collected" total by the decisions
 printed. PYTHONHASHSEED=0 fixes the string hashes, which change dict and set layouts (about 2 %
 between runs otherwise). The same random-play loop as the peer comparison (bench/peers.py), 2
-seats. Instructions are not time (cache misses and branches differ), but in this interpreted code
+seats; ``--loop masks`` or ``--loop full`` plays through the PettingZoo environment instead, as
+bench/rl.py's "env, masks only" and "env, observation + mask" loops do (one decision = one env
+step). Instructions are not time (cache misses and branches differ), but in this interpreted code
 a change that saves instructions saves time nearly in proportion: enough to compare two versions.
 
 ``--ismcts N`` counts IS-MCTS decisions instead: the agent players meet (``make_agent("ismcts:N", game)``)
@@ -33,8 +35,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("game", help="game id")
     ap.add_argument("games", type=int, nargs="?", default=40, help="games measured (default 40)")
     ap.add_argument("--ismcts", type=int, metavar="N", help="IS-MCTS decisions of N iterations, not random play")
+    ap.add_argument("--loop", choices=("engine", "masks", "full"), default="engine", help="what plays (default engine)")
     args = ap.parse_args(argv)
-    play = ours(load_game(args.game), 2) if args.ismcts is None else ismcts_rate.ours(args.game, args.ismcts)
+    if args.ismcts is not None:
+        play = ismcts_rate.ours(args.game, args.ismcts)
+    elif args.loop == "engine":
+        play = ours(load_game(args.game), 2)
+    else:
+        from rl import env_play  # numpy and pettingzoo only for the environment's loops
+
+        play = env_play(load_game(args.game), 2, observe=args.loop == "full")
     play(3 if args.ismcts is None else 1)  # warm up: imports, data files, the caches every match shares
     counted = 0
 

@@ -6,8 +6,10 @@ For each game at 2 seats, three loops over the same seeded matches, in interleav
 - the AEC environment, masks only: ``last(observe=False)``, the mask from ``infos[agent]["action_mask"]``,
 - the AEC environment, observation and mask: ``last()``, as a learner reads it every step.
 Next to them, RLCard's UNO environment loop (``rlcard.make("uno")``: its step builds RLCard's state
-encoding) and its bare game loop, if the `bench` extra is installed. Then the cost of the encoding alone
-on mid-game states: view(seat), the tensor from that view, the mask. Timed in this process's CPU time
+encoding) and its bare game loop, if the `bench` extra is installed. Then the observation and the mask
+against the game step: in the loop (observation + mask less masks only), and alone over every decision
+of random matches in order: view(seat), the tensor of that view, the observation the environment builds
+(the encoder's state writer), the mask. Timed in this process's CPU time
 (``time.process_time``), which other work on a shared machine inflates less than wall time. Prints
 figures; asserts nothing.
 """
@@ -17,17 +19,14 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import statistics
 import sys
 import time
-import timeit
 from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
 import numpy as np
 from peers import SEED, Play, Subject, measure, ours, rlcard_uno, verdict
-from run import mid_game_states
 
 from pitchside.core.game import Game, State
 from pitchside.core.registry import load_game
@@ -85,30 +84,53 @@ def rlcard_uno_env() -> tuple[str, Play] | str:
     return f"RLCard {metadata.version('rlcard')} UNO env, 2 players", play
 
 
-def micro(states: list[State], make: Callable[[State], Callable[[], object]], number: int) -> float:
-    """Median over states of the best-of-3 CPU time per call, in microseconds (run.py's, on CPU time)."""
-    per_state = [
-        min(timeit.repeat(make(st), number=number, repeat=3, timer=time.process_time)) / number * 1e6 for st in states
-    ]
-    return statistics.median(per_state)
+def decision_states(game: Game, seats: int, decisions: int) -> list[tuple[State, int]]:
+    """Every decision of seeded random matches in match order, until ``decisions``: a copy of the state and
+    the seat to act. The copies' decision() and legal_actions() are asked once here, as the game step has
+    asked them before the environment builds its observation and mask."""
+    out: list[tuple[State, int]] = []
+    seed = 0
+    while len(out) < decisions:
+        st = game.new_state({"seats": seats}, 1000 + seed)
+        pick = random.Random(seed).randrange
+        while not st.is_over():
+            seat = st.decision().seat
+            assert seat is not None
+            copy = st.clone()
+            copy.decision()
+            copy.legal_actions(seat)
+            out.append((copy, seat))
+            legal = st.legal_actions(seat)
+            st.apply(seat, legal[pick(len(legal))])
+        seed += 1
+    return out
 
 
-def encoding_costs(game: Game, seats: int, quick: bool) -> tuple[float, float, float]:
-    """µs per call on mid-game states: view(seat), the observation tensor of that view, the mask."""
+def per_decision(pairs: list[tuple[State, int]], f: Callable[[State, int], object], rounds: int) -> float:
+    """µs per call of f(state, seat), one pass over the decisions in match order, best of ``rounds`` (CPU time)."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        for st, seat in pairs:
+            f(st, seat)
+        best = min(best, time.process_time() - start)
+    return best / len(pairs) * 1e6
+
+
+def encoding_costs(game: Game, seats: int, quick: bool) -> dict[str, float]:
+    """µs per call over every decision of random matches, in match order (as the environment meets them):
+    view(seat); the tensor of that view (observe); the observation the environment builds (observation:
+    the encoder's state writer, the same tensor); the mask."""
     enc = encoding_for(game, {"seats": seats})
-    states = mid_game_states(game, seats, 3 if quick else 10)
-    number = 300 if quick else 2000
-
-    def seat_of(st: State) -> int:
-        seat = st.decision().seat
-        assert seat is not None
-        return int(seat)
-
-    view_us = micro(states, lambda st: lambda: st.view(seat_of(st)), number)
-    views = {id(st): st.view(seat_of(st)) for st in states}
-    obs_us = micro(states, lambda st: lambda: enc.observe(views[id(st)]), number)
-    mask_us = micro(states, lambda st: lambda: enc.mask(st, seat_of(st)), number)
-    return view_us, obs_us, mask_us
+    pairs = decision_states(game, seats, 300 if quick else 1500)
+    rounds = 3 if quick else 7
+    views = {id(st): st.view(seat) for st, seat in pairs}
+    return {
+        "view": per_decision(pairs, lambda st, seat: st.view(seat), rounds),
+        "tensor": per_decision(pairs, lambda st, seat: enc.observe(views[id(st)]), rounds),
+        "observation": per_decision(pairs, enc.observation, rounds),
+        "mask": per_decision(pairs, enc.mask, rounds),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -151,14 +173,21 @@ def main(argv: list[str] | None = None) -> None:
     for p in peers:
         print(f"  {p.label:44} {1e6 / p.best_us:10,.0f} {f'({1e6 / p.median_us:,.0f})':>10} {p.best_us:8.2f}")
 
-    print("\nThe encoding alone, µs per call on mid-game states (2 seats), against the game step (engine µs/step)")
-    print(f"  {'':14} {'step':>7} {'view':>7} {'tensor':>7} {'mask':>7}   (view + tensor + mask) ÷ step")
-    for g, engine, _, _ in rows:
-        view_us, obs_us, mask_us = encoding_costs(g, 2, args.quick)
-        step = engine.best_us
+    print("\nObservation and mask against the game step (issue 10: well under it), 2 seats, µs per decision")
+    print("  in the env loop: observation + mask (full) less masks only; alone, over every decision of random")
+    print("  matches in order: view(seat), the tensor of that view, the observation (the state writer: the same")
+    print("  tensor), the mask; the ratios divide by the engine's µs per step")
+    print(
+        f"  {'':14} {'step':>6} {'in loop':>7} {'view':>6} {'tensor':>6} {'obs':>6} {'mask':>6}"
+        f"   {'loop÷step':>9} {'(obs+mask)÷step':>15} {'(view+tensor+mask)÷step':>23}"
+    )
+    for g, engine, masks, full in rows:
+        c = encoding_costs(g, 2, args.quick)
+        step, loop = engine.best_us, full.best_us - masks.best_us
         print(
-            f"  {g.id:14} {step:7.2f} {view_us:7.2f} {obs_us:7.2f} {mask_us:7.2f}"
-            f"   {(view_us + obs_us + mask_us) / step:5.2f}  (tensor + mask alone: {(obs_us + mask_us) / step:.2f})"
+            f"  {g.id:14} {step:6.2f} {loop:7.2f} {c['view']:6.2f} {c['tensor']:6.2f} {c['observation']:6.2f}"
+            f" {c['mask']:6.2f}   {loop / step:9.2f} {(c['observation'] + c['mask']) / step:15.2f}"
+            f" {(c['view'] + c['tensor'] + c['mask']) / step:23.2f}"
         )
 
     sc = next(s for s in subjects if s.key == "sonic-cup-masks")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from pathlib import Path
 
 import numpy as np
@@ -9,7 +10,7 @@ import pytest
 
 from pitchside.core.registry import load_game
 from pitchside.core.rng import Rng
-from pitchside.rl.spaces import ActionOutsideSpace, NoEncoder, encoding_for
+from pitchside.rl.spaces import ActionOutsideSpace, NoEncoder, PileCounts, encoding_for
 from tests.rl.helpers import CASES, IDS, walk
 
 
@@ -54,8 +55,52 @@ def test_twins_with_the_same_view_encode_the_same(gid: str, n: int) -> None:
         twin = st.determinize(seat, Rng(k))
         assert twin.view(seat) == st.view(seat)
         np.testing.assert_array_equal(enc.observation(twin, seat), enc.observation(st, seat))
+        np.testing.assert_array_equal(enc.observe(twin.view(seat)), enc.observation(st, seat))
         differs += twin.to_setup() != st.to_setup()
     assert differs > 0  # the twins really hid something different
+
+
+# My World Cup's matches are a few dozen decisions; the others' a few hundred to thousands.
+WALKS = {"sonic-cup": 1, "world-ball": 1, "my-world-cup": 20}
+
+
+@pytest.mark.parametrize(("gid", "n"), CASES, ids=IDS)
+def test_the_state_writer_writes_exactly_the_tensor_of_the_view(gid: str, n: int) -> None:
+    """observation(state, seat) writes from the state's fields without building the view (spaces.StateWriter):
+    at decisions of random matches (every one at 2 seats, every n/2-th at n: a match is longer) and at their end,
+    its tensor for the seat to act, the next seat and a spectator is exactly the one observe() writes from
+    view(seat), so it reads nothing the view does not show."""
+    enc = encoding_for(load_game(gid), {"seats": n})
+    checked = 0
+    for seed in range(WALKS[gid]):
+        for k, (st, seat) in enumerate(walk(gid, n, seed)):
+            if k % (n // 2) == 0:
+                for s in (seat, (seat + 1) % n, None):
+                    assert np.array_equal(enc.observation(st, s), enc.observe(st.view(s))), (seed, k, s)
+                checked += 1
+        assert st.is_over()  # walk plays on the one state: this is the finished match
+        for s in (0, None):
+            assert np.array_equal(enc.observation(st, s), enc.observe(st.view(s))), (seed, s)
+    assert checked > 20
+
+
+def test_pile_counts_follow_a_pile_that_grows_shrinks_or_changes() -> None:
+    at = {"A": 0, "B": 1, "C": 2}
+    counts = PileCounts(at, 3)
+
+    def written(pile: list[str]) -> list[float]:
+        buf = memoryview(bytearray(array("f", [9.0] * 5))).cast("f")
+        counts.write(pile, buf, 1)
+        assert buf[0] == buf[4] == 9.0  # only its own field
+        return list(buf[1:4])
+
+    assert written(["A", "B", "A"]) == [2, 1, 0]
+    assert written(["A", "B", "A", "C"]) == [2, 1, 1]  # grown at its end
+    assert written(["A", "B", "A", "C"]) == [2, 1, 1]
+    assert written(["C", "B", "A", "C"]) == [1, 1, 2]  # the same length, other cards
+    assert written(["B"]) == [0, 1, 0]  # shuffled back: a new pile
+    assert written([]) == [0, 0, 0]
+    assert written(["C", "C"]) == [0, 0, 2]
 
 
 @pytest.mark.parametrize(("gid", "n"), CASES, ids=IDS)

@@ -6,16 +6,17 @@ game's notation constants.
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
 from typing import Any
 
 from pitchside.core.decision import DecisionKind
 from pitchside.core.game import Game, View
 from pitchside.games.my_world_cup.actions import Verb
-from pitchside.games.my_world_cup.cards import load_cards
+from pitchside.games.my_world_cup.cards import Kind, load_cards
+from pitchside.games.my_world_cup.skills import USE_NAMES
+from pitchside.games.my_world_cup.state import Phase
 from pitchside.games.my_world_cup.teams import load_teams
-from pitchside.rl.spaces import Encoding, Layout, one_hot_index
+from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, one_hot_index
 
 SLOTS = 9
 HALVES = ("top", "bottom")
@@ -56,10 +57,10 @@ def action_texts(cards: list[str]) -> list[str]:
 def make(game: Game, config: dict[str, Any]) -> Encoding:
     cardset = load_cards(config.get("cards_file"))
     cards = sorted(cardset.cards)
-    teams = sorted(load_teams(config.get("teams_file")).teams)
+    team_ids = sorted(load_teams(config.get("team_idsfile")).teams)
     total = len(cardset)
     most = max(cardset.cards[c].count for c in cards)
-    ci, ti = one_hot_index(cards), one_hot_index(teams)
+    ci, ti = one_hot_index(cards), one_hot_index(team_ids)
     L = Layout()
     o_me = L.add("seat", 2, 1, "the observing seat (0 home, 1 away), one-hot; all zero for a spectator")
     o_phase = L.add("phase", len(PHASES), 1, "phase, one-hot: " + ", ".join(PHASES))
@@ -74,7 +75,7 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
     o_rev = L.add("revealed", 1, 1, "lineups revealed")
     o_disc = L.add("discard", len(cards), most, "discard pile (public): copies of each card id (sorted ids)")
     slot = 1 + len(cards) + 1 + len(CARD_KINDS) + 2 + len(STATUS) + 1
-    side = len(teams) + len(cards) + 7 + SLOTS * slot
+    side = len(team_ids) + len(cards) + 7 + SLOTS * slot
     o_sides = L.add(
         "sides",
         2 * side,
@@ -93,7 +94,7 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
 
     # Entries go straight into the buffer (spaces.Writer): scalars are set (`or 0`: a missing value is 0),
     # counts added; every field has its own indices, so no write lands on another's.
-    def write(v: View, buf: array[float]) -> None:
+    def write(v: View, buf: Buffer) -> None:
         me = v["seat"]
         if me is not None:
             buf[o_me + me] = 1.0
@@ -130,7 +131,7 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
             tid = sd["team"]["id"]
             if tid in ti:
                 buf[base + ti[tid]] = 1.0
-            k = base + len(teams)
+            k = base + len(team_ids)
             for c in sd["hand"] or ():
                 buf[k + ci[c]] += 1.0
             k += len(cards)
@@ -156,4 +157,85 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
                 buf[b + status_at + status_i[c["status"]]] = 1.0
                 buf[b + status_at + len(STATUS)] = c["first"] or 0
 
-    return Encoding(game, config, action_texts(cards), L, write)
+    # The same entries from the state's fields that view() shows (spaces.StateWriter), in write()'s order.
+    phase_at = {p: o_phase + phase_i[p.name.lower()] for p in Phase}
+    kind_at = {k: o_kind + kind_i[k.value] for k in DecisionKind}
+    card_kind = {int(k): ckind_i.get(k.word) for k in Kind}
+    use_bits = tuple(USE_NAMES)
+    discard = PileCounts(ci, len(cards))
+
+    def write_state(st: Any, me: int | None, buf: Buffer) -> None:
+        if me is not None:
+            buf[o_me + me] = 1.0
+        buf[phase_at[st.phase]] = 1.0
+        d = st.decision()
+        buf[kind_at[d.kind]] = 1.0
+        if d.label in label_i:
+            buf[o_label + label_i[d.label]] = 1.0
+        if d.seat is not None:
+            buf[o_dseat + d.seat] = 1.0
+        ask = st.ask  # view._ask_info: (op, seat, args...)
+        if ask is not None:
+            op = ask[0]
+            if op == "lead" or op == "pair":
+                buf[o_ask + ask[2]] = 1.0
+                if op == "pair" and 1 <= ask[3] + 1 <= SLOTS:
+                    buf[o_ask + 2 + ask[3]] = 1.0
+            elif op == "ignore_def" or op == "double":
+                buf[o_ask + 2 + SLOTS] = ask[2]
+            elif op == "reroll":
+                buf[o_ask + 2 + SLOTS] = ask[2] * ask[3]
+        score, pens = st.score, st.pens
+        buf[o_score] = score[0]
+        buf[o_score + 1] = score[1]
+        buf[o_score + 2] = st.period != 0
+        buf[o_score + 3] = pens[0]
+        buf[o_score + 4] = pens[1]
+        buf[o_score + 5] = sum(st.kicks)
+        buf[o_deck] = len(st.deck)
+        buf[o_deck + 1] = len(st.elsewhere)
+        buf[o_deck + 2] = len(st.rolls)
+        buf[o_rev] = st.revealed
+        discard.write(st.discard, buf, o_disc)
+        teams = st.t.m.teams
+        for i in (0, 1):
+            base = o_sides + i * side
+            tid = teams[i].id
+            if tid in ti:
+                buf[base + ti[tid]] = 1.0
+            k = base + len(team_ids)
+            hand = st.hands[i]
+            if me == i:
+                for c in hand:
+                    buf[k + ci[c]] += 1.0
+            k += len(cards)
+            line = st.line[i]
+            buf[k] = len(hand)
+            buf[k + 1] = len(line)
+            buf[k + 2] = st.limit[i]
+            buf[k + 3] = st.ready[i]
+            buf[k + 4] = st.yellows[i]
+            buf[k + 5] = st.reds[i]
+            used = st.used[i]
+            buf[k + 6] = sum(1 for bit in use_bits if used & bit)
+            k += 7
+            if not (st.revealed or me == i):
+                continue
+            eff, stat, first = st.t.m.eff[i], st.stat[i], st.first[i]
+            for j, text in enumerate(line[:SLOTS]):
+                b = k + j * slot
+                buf[b] = 1.0
+                cid, _, half = text.partition(":")
+                buf[b + 1 + ci[cid]] = 1.0
+                buf[b + 1 + len(cards)] = half == "bottom"
+                b += 2 + len(cards)
+                kind, value, speed = eff[text]
+                at = card_kind[kind]
+                if at is not None:
+                    buf[b + at] = 1.0
+                buf[b + kinds_at] = value
+                buf[b + kinds_at + 1] = speed
+                buf[b + status_at + stat[j]] = 1.0  # STATUS is the view's order of the status values
+                buf[b + status_at + len(STATUS)] = first == j
+
+    return Encoding(game, config, action_texts(cards), L, write, write_state)

@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 from pitchside.core.errors import PitchsideError
 from pitchside.core.game import Action, Game, State
 from pitchside.core.registry import load_game
-from pitchside.rl.spaces import Encoding, encoding_for
+from pitchside.rl.spaces import I8, Encoding, encoding_for
 
 RENDER_MODES = ("ansi",)
 
@@ -129,7 +129,7 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         buf = bytearray(self._no_actions)
         for i in indices:
             buf[i] = 1
-        mask = self._mask = np.frombuffer(buf, dtype=np.int8)
+        mask = self._mask = np.frombuffer(buf, I8)
         infos[agent] = {"action_mask": mask}
         return False
 

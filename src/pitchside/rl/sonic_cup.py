@@ -6,15 +6,14 @@ gets its own space; verbs, roles and phases are the game's notation constants.
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 from pitchside.core.decision import DecisionKind
 from pitchside.core.game import Game, View
 from pitchside.games.sonic_cup.actions import Verb
-from pitchside.games.sonic_cup.cards import load_deck
-from pitchside.games.sonic_cup.state import Phase, Role
-from pitchside.rl.spaces import Encoding, Layout, one_hot_index
+from pitchside.games.sonic_cup.cards import Arrow, load_deck
+from pitchside.games.sonic_cup.state import Pending, Phase, Role
+from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, one_hot_index
 
 ZONES = range(1, 10)
 ROLES = tuple(r.value for r in Role)
@@ -22,6 +21,8 @@ PHASES = tuple(p.name.lower() for p in Phase)
 KINDS = tuple(k.value for k in DecisionKind)
 PENDING = (Verb.PK.value, Verb.ANY.value, Verb.FW.value)
 ARROWS = "LCR"
+ARROW_BITS = tuple(int(Arrow[a]) for a in ARROWS)
+TURN, FOLLOW_UP, SHOOTING, ROLE_CHANGE = Phase.TURN, Phase.FOLLOW_UP, Phase.SHOOTING, Phase.ROLE_CHANGE
 
 
 def action_texts(cards: list[str]) -> list[str]:
@@ -89,7 +90,7 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
     roles_at = [{r: o_seats + s * per + 1 + i for r, i in role_i.items()} for s in range(n)]
 
     # The hot path of every PettingZoo step: entries are added straight into the buffer (spaces.Writer).
-    def write(v: View, b: array[float]) -> None:
+    def write(v: View, b: Buffer) -> None:
         me = v["seat"]
         if me is not None:
             b[o_me + me] = 1.0
@@ -144,4 +145,68 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
         if "my_pick" in v:
             b[o_pick + pick_i[v["my_pick"]]] = 1.0
 
-    return Encoding(game, config, action_texts(cards), L, write)
+    # The same entries from the state's fields that view() shows (spaces.StateWriter), field by field in
+    # write()'s order; enum members are looked up in tables built here (an enum's .value is a Python call).
+    phase_at = {p: o_phase + phase_i[p.name.lower()] for p in Phase}
+    kind_at = {k: o_kind + kind_i[k.value] for k in DecisionKind}
+    pend_at = {Pending(x): o_pend + i for x, i in pend_i.items()}
+    pick_at = {x: o_pick + i for x, i in pick_i.items()}
+    shown = (o_shoot + 2, o_shoot + 5)
+    discard = PileCounts(ci, len(cards))
+
+    def write_state(st: Any, me: int | None, b: Buffer) -> None:
+        if me is not None:
+            b[o_me + me] = 1.0
+            for c in st.hands[me]:
+                b[hand_i[c]] += 1.0
+        discard.write(st.discard, b, o_disc)
+        for c in st.picks:
+            b[picks_i[c]] += 1.0
+        if st.pending:  # Pending.NONE is ""
+            b[pend_at[st.pending]] = 1.0
+        b[o_ball + st.ball - 1] = 1.0
+        score = st.score
+        b[o_score] = score[0]
+        b[o_score + 1] = score[1]
+        b[o_deck] = len(st.deck)
+        b[o_count] = st.counter
+        b[o_count + 1] = st.t.final_count
+        b[o_et] = st.extra_time
+        phase = st.phase
+        b[phase_at[phase]] = 1.0
+        d = st.decision()
+        b[kind_at[d.kind]] = 1.0
+        if d.seat is not None:
+            b[o_dseat + d.seat] = 1.0
+        for s in d.seats:
+            b[o_dseats + s] = 1.0
+        b[o_must] = phase is TURN and (st.kickoff or st.passes >= n)
+        sang = st.sang
+        b[o_sang] = sang[0]
+        b[o_sang + 1] = sang[1]
+        hands, roles, tired, singer = st.hands, st.roles, st.tired, st.singer
+        for seat in range(n):
+            base = o_seats + seat * per
+            b[base] = seat & 1  # team(seat): 1 is red
+            at = roles_at[seat]
+            for r in roles[seat]:
+                b[at[r]] = 1.0
+            k = base + 1 + len(ROLES)
+            b[k] = len(hands[seat])
+            b[k + 1] = st.limit(seat)
+            b[k + 2] = tired[seat]
+            b[k + 3] = singer == seat
+        if phase is SHOOTING or phase is FOLLOW_UP or st.shoot:
+            b[o_shoot] = 1.0
+            b[o_shoot + 1] = (st.attack if phase is not TURN else st.actor & 1) == 1
+            for o, bits in zip(shown, (st.shoot or st.arrows, st.shot_arrows), strict=True):
+                for j, bit in enumerate(ARROW_BITS):
+                    b[o + j] = bits & bit != 0
+        if phase is ROLE_CHANGE:
+            picks = st.role_picks
+            for s, p in enumerate(picks):
+                b[o_comm + s] = bool(p)
+            if me is not None and picks[me]:
+                b[pick_at[picks[me]]] = 1.0
+
+    return Encoding(game, config, action_texts(cards), L, write, write_state)

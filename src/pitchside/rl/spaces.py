@@ -16,13 +16,14 @@ import importlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from pitchside.core.errors import PitchsideError
 from pitchside.core.game import Action, Config, Game, State, View
+from pitchside.core.hidden import check_viewer
 
 ENCODERS: dict[str, str] = {
     "sonic-cup": "pitchside.rl.sonic_cup",
@@ -32,6 +33,9 @@ ENCODERS: dict[str, str] = {
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
+# dtype objects passed positionally: np.frombuffer(buf, dtype=np.int8) parses a keyword and converts the
+# type on every call, ~0.25 µs more per observation or mask
+F32, I8 = np.dtype(np.float32), np.dtype(np.int8)
 
 
 class NoEncoder(PitchsideError):
@@ -82,16 +86,68 @@ class Layout:
         return "\n".join(rows)
 
 
-# A writer adds one view's entries into a zeroed float32 buffer (``array("f")``, one slot per entry of the
-# layout): a few dozen Python item writes cost a fraction of as many numpy item writes (or one numpy call
-# per field), and the finished buffer becomes the numpy vector without a copy (``np.frombuffer``).
-Writer = Callable[[View, "array[float]"], None]
+# A writer adds one view's entries into a zeroed float32 buffer, one slot per entry of the layout: a bytearray
+# seen as floats through memoryview.cast("f"). A few dozen Python item writes cost a fraction of as many numpy
+# item writes (or one numpy call per field); a memoryview takes an int or a bool as cheaply as a float (an
+# array("f") parses every item it is given, an int ~2.5x slower than a float); and the finished bytes become
+# the numpy vector without a copy (np.frombuffer).
+class Buffer(Protocol):
+    """The float32 buffer a writer fills: a memoryview cast to "f" (typeshed types a memoryview's items as ints)."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+    def __setitem__(self, i: int | slice, v: float | array[float], /) -> None: ...
+
+
+Writer = Callable[[View, Buffer], None]
+
+# The same tensor written from the state's fields that view(seat) shows, without building the view's dicts
+# (the view costs about a game step). It reads nothing the view does not show: tests/rl/test_spaces.py checks
+# that it writes exactly the tensor the Writer writes from view(seat), for every seat and the spectator at
+# every decision of random matches, and that determinized twins (hidden cards dealt again) get the same.
+StateWriter = Callable[[Any, "int | None", Buffer], None]
+
+
+class PileCounts:
+    """Writes the copies of each id in a pile into a field of the buffer, for a StateWriter.
+
+    A discard pile only grows at its end until it is shuffled back into the deck, and counting a pile of
+    ~100 cards one by one costs more than the rest of the tensor: this remembers the last pile it counted
+    and, when the next one starts with that pile, counts only the cards added since. The counts depend only
+    on the pile's contents, compared by value, so any state may be written in any order."""
+
+    def __init__(self, at: dict[str, int], size: int) -> None:
+        self._at = at  # id -> its entry in the field
+        self._size = size
+        self._zeros = array("f", bytes(4 * size))
+        self._pile: list[str] = []
+        self._counts = array("f", self._zeros)
+
+    def write(self, pile: list[str], b: Buffer, offset: int) -> None:
+        seen = self._pile
+        k = len(seen)
+        if len(pile) < k or (pile != seen if len(pile) == k else pile[:k] != seen):
+            seen, k = [], 0
+            self._pile, self._counts = seen, array("f", self._zeros)
+        if len(pile) > k:
+            counts, at = self._counts, self._at
+            for c in pile[k:]:
+                counts[at[c]] += 1.0
+            seen += pile[k:]
+        b[offset : offset + self._size] = self._counts
 
 
 class Encoding:
     """A game's fixed action space and observation layout for one configuration."""
 
-    def __init__(self, game: Game, config: Config, texts: Sequence[str], layout: Layout, write: Writer) -> None:
+    def __init__(
+        self,
+        game: Game,
+        config: Config,
+        texts: Sequence[str],
+        layout: Layout,
+        write: Writer,
+        write_state: StateWriter | None = None,
+    ) -> None:
         self.game = game
         self.config = config
         self.texts: tuple[str, ...] = tuple(texts)
@@ -104,7 +160,8 @@ class Encoding:
         self.layout = layout
         self.high = layout.highs()
         self._write = write
-        self._zeros = array("f", bytes(4 * layout.size))
+        self._write_state = write_state
+        self._zeros = bytes(4 * layout.size)
         self._no_actions = bytes(len(self.actions))
 
     @property
@@ -149,18 +206,26 @@ class Encoding:
         buf = bytearray(self._no_actions)
         for i in indices:
             buf[i] = 1
-        return np.frombuffer(buf, dtype=np.int8)
+        return np.frombuffer(buf, I8)
 
     def observe(self, view: View) -> FloatArray:
         """The observation tensor of one view (what one seat sees); never of a state."""
-        buf = array("f", self._zeros)
-        self._write(view, buf)
-        out = np.frombuffer(buf, dtype=np.float32)
+        buf = bytearray(self._zeros)
+        self._write(view, memoryview(buf).cast("f"))
+        out = np.frombuffer(buf, F32)
         np.minimum(out, self.high, out=out)  # counts past a field's stated range are clipped to it
         return out
 
     def observation(self, state: State, seat: int | None) -> FloatArray:
-        return self.observe(state.view(seat))
+        """The tensor of ``state.view(seat)``: through the encoder's StateWriter where it has one."""
+        if self._write_state is None:
+            return self.observe(state.view(seat))
+        check_viewer(seat, state.num_seats)  # as view() does, before anything is read
+        buf = bytearray(self._zeros)
+        self._write_state(state, seat, memoryview(buf).cast("f"))
+        out = np.frombuffer(buf, F32)
+        np.minimum(out, self.high, out=out)
+        return out
 
 
 def encoding_for(game: Game, config: Config | None = None) -> Encoding:

@@ -6,7 +6,6 @@ kinds and phases are the game's notation constants.
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
 from typing import Any
 
@@ -14,7 +13,7 @@ from pitchside.core.decision import DecisionKind
 from pitchside.core.game import Game, View
 from pitchside.games.world_ball.cards import load_content
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, Phase
-from pitchside.rl.spaces import Encoding, Layout, one_hot_index
+from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, one_hot_index
 
 PHASES = tuple(p.name.lower() for p in Phase)
 KINDS = tuple(k.value for k in DecisionKind)
@@ -101,7 +100,7 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
 
     # Entries go straight into the buffer (spaces.Writer): scalars are set (`or 0`: a missing value is 0),
     # counts added; every field has its own indices, so no write lands on another's.
-    def write(v: View, b: array[float]) -> None:
+    def write(v: View, b: Buffer) -> None:
         me = v["seat"]
         if me is not None:
             b[o_me + me] = 1.0
@@ -174,4 +173,95 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
             if card in ci:
                 b[base + len(FRAMES) + 2 * n + ci[card]] = 1.0
 
-    return Encoding(game, config, action_texts(chars, cards, events, skills, n), L, write)
+    # The same entries from the state's fields that view() shows (spaces.StateWriter), in write()'s order.
+    phase_at = {p: o_phase + phase_i[p.name.lower()] for p in Phase}
+    kind_at = {k: o_kind + kind_i[k.value] for k in DecisionKind}
+    char_at = {k: (i, len(chars) + pos_i[content.characters[k].position]) for k, i in ki.items()}
+    shot_costs = [(p, cost_i[p]) for p in ("shoot", *content.set_pieces) if p in cost_i]  # view.costs' keys
+    save_costs = [(p, cost_i[p]) for p in ("save", "wall") if p in cost_i]
+    discard = PileCounts(ci, len(cards))
+
+    def write_state(st: Any, me: int | None, b: Buffer) -> None:
+        if me is not None:
+            b[o_me + me] = 1.0
+            for c in st.hands[me]:
+                b[hand_i[c]] += 1.0
+            if st.offers[me]:  # the draft only; an empty loop costs more than the test
+                for k in st.offers[me]:
+                    b[offer_i[k]] += 1.0
+        b[phase_at[st.phase]] = 1.0
+        d = st.decision()
+        b[kind_at[d.kind]] = 1.0
+        label = d.label.partition(":")[0]
+        if label in label_i:
+            b[o_label + label_i[label]] = 1.0
+        if d.seat is not None:
+            b[o_dseat + d.seat] = 1.0
+        for s in d.seats:
+            b[o_dseats + s] = 1.0
+        b[o_active + st.active] = 1.0
+        b[o_starter + st.starter] = 1.0
+        b[o_half] = st.half
+        b[o_half + 1] = st.t.halves
+        b[o_half + 2] = st.sudden
+        score = st.score
+        b[o_score] = score[0]
+        b[o_score + 1] = score[1]
+        b[o_deck] = len(st.deck)
+        b[o_quiet] = st.quiet
+        discard.write(st.discard, b, o_disc)
+        b[o_turn] = st.played
+        b[o_turn + 1] = st.shots
+        b[o_turn + 2] = st.no_shots
+        b[o_turn + 3] = st.uses
+        if st.skill_target >= 0:
+            b[o_turn + 4 + st.skill_target] = 1.0
+        if st.block >= 0:
+            b[o_turn + 4 + n + st.block] = 1.0
+        stack = st.stack
+        if me is not None and st.chars[me]:  # view.costs
+            for p, at in shot_costs:
+                b[at] = st.shot_cost(me, p) or 0
+            for f in reversed(stack):  # the open shot's shooter (if any): Save and Wall costs
+                if f["k"] == SHOT:
+                    for p, at in save_costs:
+                        b[at] = st.save_cost(me, f["seat"], p) or 0
+                    break
+        hands, stamina, injured = st.hands, st.stamina, st.injured
+        offers, area, pending = st.offers, st.skills, st.pending
+        for seat, cid in enumerate(st.chars):
+            base = o_seats + seat * per
+            if cid:
+                ch, pos = char_at[cid]
+                b[base + ch] = 1.0
+                b[base + pos] = 1.0
+            k = base + stats
+            b[k] = stamina[seat]
+            b[k + 1] = st.max_stamina(seat)
+            b[k + 2] = injured[seat]
+            b[k + 3] = len(hands[seat])
+            b[k + 4] = st.hand_limit(seat)
+            b[k + 5] = len(offers[seat])
+            if area[seat]:
+                for c in area[seat]:
+                    b[k + 6 + ci[c]] += 1.0
+            if pending[seat]:
+                for c in pending[seat]:
+                    b[k + 6 + len(cards) + ci[c]] += 1.0
+        if not stack:
+            return
+        b[o_depth] = len(stack)
+        for j, f in enumerate(reversed(stack[-TOP_FRAMES:])):
+            base = o_frames + j * fsize
+            b[base + frame_i[f["k"]]] = 1.0
+            seat = f.get("seat", -1)
+            if isinstance(seat, int) and 0 <= seat < n:
+                b[base + len(FRAMES) + seat] = 1.0
+            target = f.get("target", -1)
+            if isinstance(target, int) and 0 <= target < n:
+                b[base + len(FRAMES) + n + target] = 1.0
+            card = f.get("card")
+            if card in ci:
+                b[base + len(FRAMES) + 2 * n + ci[card]] = 1.0
+
+    return Encoding(game, config, action_texts(chars, cards, events, skills, n), L, write, write_state)
