@@ -265,7 +265,7 @@ class Observer:
         if st is None or player < 0:
             return
         enc = self.shared.encoding
-        self.dict["observation"][:] = enc.observe(st.view(player))
+        self.dict["observation"][:] = enc.observation(st, player)  # the tensor of st.view(player)
         if self.perfect_recall:
             own = self.dict["own_moves"]
             for seat, a in state.match.moves:

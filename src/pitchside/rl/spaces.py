@@ -113,7 +113,8 @@ class PileCounts:
     A discard pile only grows at its end until it is shuffled back into the deck, and counting a pile of
     ~100 cards one by one costs more than the rest of the tensor: this remembers the last pile it counted
     and, when the next one starts with that pile, counts only the cards added since. The counts depend only
-    on the pile's contents, compared by value, so any state may be written in any order."""
+    on the pile's contents, compared by value, so any state may be written in any order (from one thread at a
+    time: the remembered pile is shared by every call of its encoding)."""
 
     def __init__(self, at: dict[str, int], size: int) -> None:
         self._at = at  # id -> its entry in the field
