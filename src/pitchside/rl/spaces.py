@@ -113,28 +113,26 @@ class PileCounts:
     A discard pile only grows at its end until it is shuffled back into the deck, and counting a pile of
     ~100 cards one by one costs more than the rest of the tensor: this remembers the last pile it counted
     and, when the next one starts with that pile, counts only the cards added since. The counts depend only
-    on the pile's contents, compared by value, so any state may be written in any order (from one thread at a
-    time: the remembered pile is shared by every call of its encoding)."""
+    on the pile's contents, compared by value, so any state may be written in any order, from any thread."""
 
     def __init__(self, at: dict[str, int], size: int) -> None:
         self._at = at  # id -> its entry in the field
-        self._size = size
         self._zeros = array("f", bytes(4 * size))
-        self._pile: list[str] = []
-        self._counts = array("f", self._zeros)
+        # The last pile counted and its counts, published together and never changed after: a call in
+        # another thread sees one pair or the other, never a half-updated one.
+        self._last: tuple[list[str], array[float]] = ([], array("f", self._zeros))
 
     def write(self, pile: list[str], b: Buffer, offset: int) -> None:
-        seen = self._pile
+        seen, counts = self._last
         k = len(seen)
         if len(pile) < k or (pile != seen if len(pile) == k else pile[:k] != seen):
-            seen, k = [], 0
-            self._pile, self._counts = seen, array("f", self._zeros)
+            seen, counts, k = [], self._zeros, 0
         if len(pile) > k:
-            counts, at = self._counts, self._at
+            counts, at = array("f", counts), self._at
             for c in pile[k:]:
                 counts[at[c]] += 1.0
-            seen += pile[k:]
-        b[offset : offset + self._size] = self._counts
+            self._last = (seen + pile[k:], counts)
+        b[offset : offset + len(counts)] = counts
 
 
 class Encoding:
