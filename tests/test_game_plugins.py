@@ -65,6 +65,17 @@ def test_entry_points_are_read_only_when_a_name_is_not_built_in(monkeypatch: pyt
         load_game("penalty-shootout")
 
 
+def test_a_built_in_game_named_by_its_id_imports_no_other_game() -> None:
+    # each lab worker process resolves its jobs' game by id: the other games' modules are start-up it need not pay
+    code = (
+        "import sys\nfrom pitchside.core.registry import load_game\n"
+        "assert load_game('world-ball').id == 'world-ball'\n"
+        "print('IMPORTED', sorted(m for m in sys.modules if m.startswith('pitchside.games.') and m.endswith('.game')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "IMPORTED ['pitchside.games.world_ball.game']" in out
+
+
 def test_help_reads_no_entry_point() -> None:
     code = (
         "import sys\nfrom pitchside.core import registry\n"

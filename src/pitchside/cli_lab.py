@@ -76,6 +76,14 @@ def _game_and_seeds(game: str, seed: int, n_games: int) -> Game:
     return g
 
 
+def _job_game(name: str, g: Game) -> str:
+    """How a job names its game to the worker processes: the user's MODULE:NAME spec, else the game's id
+    (which a worker resolves importing that game's module alone; an alias may import the others first)."""
+    from pitchside.core.registry import is_spec
+
+    return name if is_spec(name) else g.id
+
+
 def _bots(g: Game, spec: str | None) -> list[str]:
     if spec is None:
         return ["heuristic" if g.heuristic_agent() is not None else "random"]
@@ -228,7 +236,7 @@ def simulate(
     for i in range(n_games):
         turn = i % len(names) if rotate else 0
         seat_bots = tuple(names[(turn + s) % len(names)] for s in range(seats))
-        jobs.append(MatchJob(game, config, seed + i, seat_bots))
+        jobs.append(MatchJob(_job_game(game, g), config, seed + i, seat_bots))
     started = time.perf_counter()
     outs = _run(jobs, n_workers, chosen, address, records, trusted, f"{g.id} · {seats} seats", as_json)
     elapsed = time.perf_counter() - started
@@ -407,7 +415,7 @@ def ladder(
         fail(f"a ladder needs two teams: {g.id} at {seats} seats has {len(teams)}")
     if out is not None:
         _check_out(out)
-    jobs = pairings(game, config, names, seats, lambda s: g.team_of(config, s), n_games, seed)
+    jobs = pairings(_job_game(game, g), config, names, seats, lambda s: g.team_of(config, s), n_games, seed)
     outs = _run(jobs, n_workers, chosen, address, False, trusted, f"{g.id} ladder · {len(jobs)} matches", as_json)
     rows = [o.row for o in outs]
     try:

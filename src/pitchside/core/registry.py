@@ -100,6 +100,19 @@ class _Games(Mapping[str, Game]):
             self._modules = tuple(GAME_MODULES)
         return self._builtin
 
+    def builtin_named(self, key: str) -> Game | None:
+        """The built-in game whose id or alias is ``key``, importing no more modules than it takes: first the
+        one whose package is named like the key (``world-ball``: world_ball), then the others in turn. A
+        game's import costs ~0.06 s of CPU (more without compiled bytecode), and each lab worker pays it."""
+        if self._builtin is not None and self._modules == tuple(GAME_MODULES):
+            return _find(key, self._builtin)
+        package = key.replace("-", "_")
+        for m in sorted(GAME_MODULES, key=lambda m: m.split(".")[-2:-1] != [package]):
+            game: Game = importlib.import_module(m).GAME
+            if key == game.id or key in game.aliases:
+                return game
+        return None
+
     def _taken(self, gid: str) -> bool:
         return gid in self.builtin() or gid in self._extra
 
@@ -173,7 +186,7 @@ def _find(key: str, games: Mapping[str, Game]) -> Game | None:
 def resolve(name: str) -> Game:
     """The game whose id or alias is ``name``: built-in, registered in this process, or an entry point's."""
     key = name.strip().lower()
-    found = _find(key, GAMES.builtin()) or _find(key, GAMES._extra) or _find(key, GAMES.plugins())
+    found = GAMES.builtin_named(key) or _find(key, GAMES._extra) or _find(key, GAMES.plugins())
     if found is not None:
         return found
     broken = GAMES.broken()
