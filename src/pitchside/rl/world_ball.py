@@ -98,6 +98,21 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
     cost_i = {c: o_cost + i for c, i in shot_i.items()}
     stats = len(chars) + len(POSITIONS)
 
+    def write_frames(stack: list[dict[str, Any]], b: Buffer) -> None:
+        """The top frames of the stack, for both writers (the view's frames are the state's dicts)."""
+        for j, f in enumerate(reversed(stack[-TOP_FRAMES:])):
+            base = o_frames + j * fsize
+            b[base + frame_i[f["k"]]] = 1.0
+            seat = f.get("seat", -1)
+            if isinstance(seat, int) and 0 <= seat < n:
+                b[base + len(FRAMES) + seat] = 1.0
+            target = f.get("target", -1)
+            if isinstance(target, int) and 0 <= target < n:
+                b[base + len(FRAMES) + n + target] = 1.0
+            card = f.get("card")
+            if card in ci:
+                b[base + len(FRAMES) + 2 * n + ci[card]] = 1.0
+
     # Entries go straight into the buffer (spaces.Writer): scalars are set (`or 0`: a missing value is 0),
     # counts added; every field has its own indices, so no write lands on another's.
     def write(v: View, b: Buffer) -> None:
@@ -160,18 +175,7 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
                 b[k + 6 + len(cards) + ci[c]] += 1.0
         stack = v["stack"]
         b[o_depth] = len(stack)
-        for j, f in enumerate(reversed(stack[-TOP_FRAMES:])):
-            base = o_frames + j * fsize
-            b[base + frame_i[f["k"]]] = 1.0
-            seat = f.get("seat", -1)
-            if isinstance(seat, int) and 0 <= seat < n:
-                b[base + len(FRAMES) + seat] = 1.0
-            target = f.get("target", -1)
-            if isinstance(target, int) and 0 <= target < n:
-                b[base + len(FRAMES) + n + target] = 1.0
-            card = f.get("card")
-            if card in ci:
-                b[base + len(FRAMES) + 2 * n + ci[card]] = 1.0
+        write_frames(stack, b)
 
     # The same entries from the state's fields that view() shows (spaces.StateWriter), in write()'s order.
     phase_at = {p: o_phase + phase_i[p.name.lower()] for p in Phase}
@@ -251,17 +255,6 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
         if not stack:
             return
         b[o_depth] = len(stack)
-        for j, f in enumerate(reversed(stack[-TOP_FRAMES:])):
-            base = o_frames + j * fsize
-            b[base + frame_i[f["k"]]] = 1.0
-            seat = f.get("seat", -1)
-            if isinstance(seat, int) and 0 <= seat < n:
-                b[base + len(FRAMES) + seat] = 1.0
-            target = f.get("target", -1)
-            if isinstance(target, int) and 0 <= target < n:
-                b[base + len(FRAMES) + n + target] = 1.0
-            card = f.get("card")
-            if card in ci:
-                b[base + len(FRAMES) + 2 * n + ci[card]] = 1.0
+        write_frames(stack, b)
 
     return Encoding(game, config, action_texts(chars, cards, events, skills, n), L, write, write_state)
