@@ -52,6 +52,25 @@ def click_action(page: Any, action: str) -> None:
     page.wait_for_function("n => Number(document.querySelector('#room').dataset.seq) > n", arg=seq)
 
 
+def wait_log(page: Any, pattern: str, timeout: float = 45.0) -> None:
+    """Wait until a line of the event log matches ``pattern`` (a JavaScript regex, case-blind); if none does in
+    time, fail with what the page shows instead (its log's last lines, decision, toast and seq)."""
+    script = "p => [...document.querySelectorAll('#log li')].some(li => new RegExp(p, 'i').test(li.textContent))"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.evaluate(script, pattern):
+            return
+        page.wait_for_timeout(50)
+    seen = page.evaluate(
+        """() => ({log: [...document.querySelectorAll('#log li')].slice(-8).map(li => li.textContent),
+        decision: (document.querySelector('#decision') || {}).textContent,
+        toast: (e => e && !e.hidden ? e.textContent : null)(document.querySelector('#toast')),
+        seq: document.querySelector('#room').dataset.seq,
+        offline: document.querySelector('#room').classList.contains('offline')})"""
+    )
+    raise AssertionError(f"no log line matches /{pattern}/ in {timeout:.0f} s; the page shows {seen}")
+
+
 def shot(page: Any, artifacts: Path, name: str) -> Path:
     path = artifacts / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

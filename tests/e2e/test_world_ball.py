@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.conftest import open_page
-from tests.e2e.table import OVER, click_action, enter_room, fill_bots_and_start, join, legal, shot, wait_turn
+from tests.e2e.table import OVER, click_action, enter_room, fill_bots_and_start, join, legal, shot, wait_log, wait_turn
 
 
 def test_world_ball_save_window(browser: Any, server: Any, artifacts: Any, page_errors: list[str]) -> None:
@@ -28,9 +28,7 @@ def test_world_ball_save_window(browser: Any, server: Any, artifacts: Any, page_
             assert page.query_selector(".wb-seat.answering[data-seat='0']")
             shot(page, artifacts, "world-ball-save-window")
             click_action(page, saves[0])
-            page.wait_for_function(
-                "() => [...document.querySelectorAll('#log li')].some(li => /Keeper.*save/i.test(li.textContent))"
-            )
+            wait_log(page, "Keeper.*save")
             saved = True
             break
         # Keep the save cards: never shoot or play events; end the turn, discard what is asked.
