@@ -347,3 +347,17 @@ def test_cards_with_a_broken_deck_names_file_and_line(tmp_path: Path) -> None:
     assert code == 2
     assert f"{deck}:3" in err and "maneuver" in err
     assert_clean(both)
+
+
+def test_ctrl_c_in_a_command_says_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command without Ctrl-C handling of its own ends with one line and exit 130 (Typer alone prints a blank
+    line), never a traceback."""
+
+    def interrupted(**kw: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("pitchside.cli._console", interrupted)
+    code, _, err, out = run("games")
+    assert code == 130
+    assert err.strip() == "pitchside: interrupted"
+    assert_clean(out)

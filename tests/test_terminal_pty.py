@@ -125,6 +125,21 @@ def test_an_interrupted_worldcup_sim_says_which_id_goes_on(tmp_path: Path) -> No
     child.expect(pexpect.EOF)
 
 
+def test_an_interrupted_simulation_says_how_far_it_got_and_writes_nothing(tmp_path: Path) -> None:
+    """Ctrl-C (to the whole process group, as a terminal sends it) during `simulate` on two workers: one line
+    that says how many matches were played and that no rows were written, exit 130, no traceback."""
+    out = tmp_path / "sim"
+    child = spawn(tmp_path, "simulate", "world-ball", "--games", "100000", "--workers", "2", "--out", str(out))
+    child.expect("world-ball · 2 seats")  # the progress bar: the matches are being played
+    os.killpg(child.pid, signal.SIGINT)
+    child.expect(r"pitchside: interrupted after \d+ of 100000 matches: nothing was written")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in (child.before or "")
+    assert not (out / "matches.parquet").exists()
+
+
 class _Seen(Exception):
     pass
 

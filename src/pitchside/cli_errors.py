@@ -66,8 +66,11 @@ class GuardedGroup(TyperGroup):
         try:
             with trust_scope():  # files named on this command line are trusted for this command only
                 return super().invoke(ctx)
-        except (Exit, Abort, TyperException, KeyboardInterrupt):
+        except (Exit, Abort, TyperException):
             raise
+        except KeyboardInterrupt:  # Typer would exit 130 with a blank line: say what happened
+            typer.echo("\npitchside: interrupted", err=True)
+            raise Exit(130) from None
         except Exception as e:
             if debugging():
                 raise

@@ -177,17 +177,30 @@ def _run(jobs: list[MatchJob], workers: int, backend: Any, address: str | None, 
     from pitchside.lab.runner import batches, run
 
     work = batches(jobs, workers, records, trusted)
+    done = [0]
+
+    def advance(k: int) -> None:
+        done[0] += k
+
     try:
         if quiet:
-            return run(work, workers, backend, address)
+            return run(work, workers, backend, address, advance)
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=_cli()._console(stderr=True), transient=True) as progress:
             task = progress.add_task(label, total=len(jobs))
-            return run(work, workers, backend, address, lambda k: progress.advance(task, k))
+
+            def shown(k: int) -> None:
+                advance(k)
+                progress.advance(task, k)
+
+            return run(work, workers, backend, address, shown)
     except LabError as e:
         fail(str(e), 1)
+    except KeyboardInterrupt:  # Ctrl-C: rows come out whole or not at all (a partial set would skew every rate)
+        typer.echo(f"\npitchside: interrupted after {done[0]} of {len(jobs)} matches: nothing was written", err=True)
+        raise typer.Exit(130) from None
 
 
 # ---------------------------------------------------------------------------- simulate
