@@ -13,7 +13,7 @@ import random
 import pytest
 
 from pitchside.core.errors import IllegalAction
-from pitchside.games.sonic_cup import legality
+from pitchside.games.sonic_cup import candidates
 from pitchside.games.sonic_cup.actions import Play, Verb
 from pitchside.games.sonic_cup.game import GAME
 from pitchside.games.sonic_cup.legality import ALLOWED, RULES, K
@@ -70,19 +70,19 @@ def test_an_action_is_legal_exactly_when_no_rule_refuses_it(seats: int) -> None:
 
 @pytest.mark.parametrize("seats", [2, 4, 10])
 def test_the_turn_plans_leave_out_only_checks_that_pass(seats: int) -> None:
-    # legality._turn picks a plan by pending and shoot and leaves finish_the_play and shoot_card_answered
+    # candidates.turn_plan picks a plan by pending and shoot and leaves finish_the_play and shoot_card_answered
     # out of it: every decision of a turn lists the same actions as all the checks on the plain groups
     seen = set()
     for st in _states(seats, 6, 1):
         if st.phase is not Phase.TURN:
             continue
-        seat, plan = st.actor, legality._turn(st)
+        seat, plan = st.actor, candidates.turn_plan(st)
         seen.add(plan)
-        hand = legality._hand(st, seat)
+        hand = candidates.hand_plays(st, seat)
         # every group a turn has, or while a play is pending its next card's, with every check
-        full = RULES.legal_built(st, seat, hand, plan.groups if st.pending else legality._TURN_GROUPS)
+        full = RULES.legal_built(st, seat, hand, plan.groups if st.pending else candidates._TURN_GROUPS)
         assert RULES.legal_built(st, seat, hand, plan) == full, st.to_setup()
-    assert {legality._TURN, legality._TURN_SHOT, legality._TURN_PK} <= seen
+    assert {candidates._TURN, candidates._TURN_SHOT, candidates._TURN_PK} <= seen
 
 
 def test_every_phase_and_verb_has_a_rule_that_decides() -> None:

@@ -81,7 +81,7 @@ class Deck:
 
     cards: Mapping[str, Card]
     source: str
-    # legality.py caches each card's actions here (the candidates of every decision): one deck object serves every match
+    # candidates.py caches each card's actions here (every decision's candidates): one deck object serves every match
     moves: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @cached_property  # every new match deals from it

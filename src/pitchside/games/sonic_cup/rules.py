@@ -13,8 +13,9 @@ from pitchside.core.legality import Refusal
 from pitchside.core.rng import Rng
 from pitchside.core.window import Window
 from pitchside.games.sonic_cup.actions import Play, Verb
+from pitchside.games.sonic_cup.candidates import legal_actions
 from pitchside.games.sonic_cup.cards import Card
-from pitchside.games.sonic_cup.legality import RULES, legal_actions
+from pitchside.games.sonic_cup.legality import RULES
 from pitchside.games.sonic_cup.state import (
     GOAL,
     KICKOFF_ZONE,
