@@ -16,10 +16,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pitchside.games.world_ball.state import team
+from pitchside.games.world_ball.state import HAND_LIMIT, team
 
 if TYPE_CHECKING:
     from pitchside.core.game import Event
+    from pitchside.games.world_ball.cards import Character
     from pitchside.games.world_ball.rules import WorldBallState
 
     St = WorldBallState
@@ -80,15 +81,19 @@ class Powers:
         "free_set_pieces",
         "full_save",
         "hand_limit",
+        "limit",
         "max_delta",
+        "max_stamina",
         "names",
         "needs",
         "no_gk_save",
         "no_injury",
         "opp_save_delta",
         "prompts",
+        "save",
         "save_as_shot",
         "save_delta",
+        "shoot",
         "shoot_delta",
         "triggers",
         "wall",
@@ -116,6 +121,20 @@ class Powers:
         self.prompts: dict[str, list[Prompt]] = {}
         self.action: ActionSkill | None = None
         self.names: tuple[str, ...] = ()  # the effect ids installed
+        # What the rules read most, settled once the abilities are installed (settle): for no character
+        self.limit = HAND_LIMIT  # the hand limit (WB-TURN-5, WB-GAP-24)
+        self.max_stamina = 0  # WB-CHAR-2 plus 体能充沛 (WB-GAP-2)
+        self.shoot: int | None = None  # a 射门's cost before "free" effects; None: cannot shoot (WB-CHAR-5)
+        self.save = 0  # the character's Save cost
+
+    def settle(self, ch: Character | None) -> None:
+        """Compute the facts read on every decision from the character and the installed abilities: the
+        powers are cached per (character, equipped skills), so these are too (Mechanics reads them)."""
+        self.limit = self.hand_limit or HAND_LIMIT
+        if ch is not None:
+            self.max_stamina = ch.stamina + self.max_delta
+            self.shoot = None if ch.shoot is None else max(0, ch.shoot + self.shoot_delta)
+            self.save = ch.save
 
     def on(self, point: str, fn: Trigger) -> None:
         self.triggers.setdefault(point, []).append(fn)
@@ -155,14 +174,16 @@ def with_defaults(eid: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def build_powers(sources: list[tuple[str, Mapping[str, Any]]]) -> Powers:
-    """The powers of a character plus its equipped skills, given as (effect id, params) pairs."""
-    if not sources:
+def build_powers(sources: list[tuple[str, Mapping[str, Any]]], ch: Character | None = None) -> Powers:
+    """The powers of a character (``ch``, its ability first in ``sources``) plus its equipped skills, given
+    as (effect id, params) pairs."""
+    if not sources and ch is None:
         return _EMPTY
     pw = Powers()
     for eid, params in sources:
         ABILITIES[eid].install(pw, with_defaults(eid, params))
     pw.names = tuple(eid for eid, _ in sources)
+    pw.settle(ch)
     return pw
 
 

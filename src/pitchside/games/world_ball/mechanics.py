@@ -11,7 +11,7 @@ from typing import Any
 from pitchside.core.game import Event
 from pitchside.games.world_ball.cards import Character, Content
 from pitchside.games.world_ball.effects import STAMINA_ZERO, Ctx, build_powers
-from pitchside.games.world_ball.state import DRAW, HAND_LIMIT, PROMPT, SHOT, Data
+from pitchside.games.world_ball.state import DRAW, PROMPT, SHOT, Data
 
 # tuple.__new__: an Event's fields in order, without the named tuple's Python-level constructor
 _new_event = tuple.__new__
@@ -38,24 +38,23 @@ class Mechanics(Data):
         if pw is None:
             c = self.t.content
             sources: list[tuple[str, Any]] = []
-            if key[0]:
-                ch = c.characters[key[0]]
+            ch = c.characters[key[0]] if key[0] else None
+            if ch is not None:
                 sources.append((ch.effect, ch.params))
             for sid in key[1]:
                 sk = c.skills[sid]
                 sources.append((sk.effect, sk.params))
-            pw = cache[key] = build_powers(sources)
+            pw = cache[key] = build_powers(sources, ch)
         self.pw[seat] = pw
         self._fire = None
 
     def max_stamina(self, seat: int) -> int:
-        """WB-CHAR-2 plus 体能充沛 (WB-GAP-2)."""
-        ch = self.char(seat)
-        return ch.stamina + self.pw[seat].max_delta if ch else 0
+        """WB-CHAR-2 plus 体能充沛 (WB-GAP-2): settled with the seat's powers (effects.Powers.settle)."""
+        return self.pw[seat].max_stamina
 
     def hand_limit(self, seat: int) -> int:
-        """WB-TURN-5, WB-GAP-24: 4, Rooney 6, or as a skill says."""
-        return self.pw[seat].hand_limit or HAND_LIMIT
+        """WB-TURN-5, WB-GAP-24: 4, Rooney 6, or as a skill says (effects.Powers.settle)."""
+        return self.pw[seat].limit
 
     def draw_count(self, seat: int) -> int:
         return self.pw[seat].draw_count or DRAW  # WB-TURN-3
@@ -193,12 +192,9 @@ class Mechanics(Data):
         """Stamina a shot of kind ``play`` costs ``seat`` now; None if he cannot shoot (WB-CHAR-5)."""
         pw = self.pw[seat]
         if play == "shoot":
-            ch = self.char(seat)
-            if ch is None or ch.shoot is None:
-                return None
-            if pw.free_first_shot and self.shots == 0:
+            if pw.free_first_shot and self.shots == 0 and pw.shoot is not None:
                 return 0
-            return max(0, ch.shoot + pw.shoot_delta)
+            return pw.shoot  # the character's cost with its modifiers (effects.Powers.settle)
         if pw.free_set_pieces:
             return 0
         return self.t.content.basics[play].cost
@@ -209,8 +205,7 @@ class Mechanics(Data):
         if how == "wall":
             base = 0
         else:
-            ch = self.char(saver)
-            base = ch.save if ch else 0
+            base = pw.save
             if pw.free_save_max >= 0 and len(self.hands[saver]) <= pw.free_save_max:
                 base = 0
             base += pw.save_delta
