@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from array import array
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
 
 from pitchside.core.registry import load_game
 from pitchside.core.rng import Rng
-from pitchside.rl.spaces import ActionOutsideSpace, NoEncoder, PileCounts, encoding_for
+from pitchside.rl.spaces import ActionOutsideSpace, Encoding, Layout, NoEncoder, PileCounts, encoding_for
 from tests.rl.helpers import CASES, IDS, walk
 
 
@@ -82,6 +84,7 @@ def test_the_state_writer_writes_exactly_the_tensor_of_the_view(gid: str, n: int
         for s in (0, None):
             assert np.array_equal(enc.observation(st, s), enc.observe(st.view(s))), (seed, s)
     assert checked > 20
+    assert enc.float_writes == 0  # every one was written as bytes (spaces.Slots), the environment's fast path
 
 
 def test_pile_counts_follow_a_pile_that_grows_shrinks_or_changes() -> None:
@@ -101,6 +104,48 @@ def test_pile_counts_follow_a_pile_that_grows_shrinks_or_changes() -> None:
     assert written(["B"]) == [0, 1, 0]  # shuffled back: a new pile
     assert written([]) == [0, 0, 0]
     assert written(["C", "C"]) == [0, 0, 2]
+
+
+def test_pile_counts_write_bytes_and_floats_alike() -> None:
+    counts = PileCounts({"A": 0, "B": 1}, 2)
+    for pile in (["A", "B", "A"], ["A", "B", "A", "B"], ["B"]):
+        raw = bytearray(b"\x09" * 4)
+        counts.write(pile, raw, 1)
+        floats = memoryview(bytearray(array("f", [9.0] * 4))).cast("f")
+        counts.write(pile, floats, 1)
+        assert list(raw) == list(floats) == [9, pile.count("A"), pile.count("B"), 9]
+    counts.write(["A"] * 300, floats, 1)
+    assert list(floats[1:3]) == [300, 0]  # floats hold any count
+    with pytest.raises(ValueError, match="255"):
+        counts.write(["A"] * 300, bytearray(4), 1)  # a byte cannot: Encoding.observation writes floats instead
+
+
+def test_a_value_no_byte_holds_is_written_as_a_float() -> None:
+    """A StateWriter writes bytes (spaces.Slots); a value outside 0..255, or not an int, makes the encoding
+    write the same observation again as floats, so the tensor is what the values say, clipped to the ranges."""
+    layout = Layout()
+    layout.add("a", 2, 500, "a count")
+    layout.add("b", 1, 9, "a value")
+
+    def write(v: dict[str, Any], b: Any) -> None:
+        b[0], b[1], b[2] = v["a"], 1, v["b"]
+
+    def write_state(st: Any, seat: int | None, b: Any) -> None:
+        write(st.values, b)
+
+    game = load_game("world-ball")
+    enc = Encoding(game, {}, ["pass"], layout, write, write_state)
+    for values, expect, floats in [
+        ({"a": 7, "b": 3}, [7, 1, 3], 0),
+        ({"a": 300, "b": 3}, [300, 1, 3], 1),  # past a byte
+        ({"a": 7, "b": 2.5}, [7, 1, 2.5], 2),  # not an int
+        ({"a": 7, "b": 12}, [7, 1, 9], 2),  # clipped to its range, as bytes
+        ({"a": 600, "b": -1}, [500, 1, -1], 3),
+        ({"a": 0, "b": 0}, [0, 1, 0], 3),  # no scratch buffer kept a value
+    ]:
+        st = SimpleNamespace(num_seats=2, values=values)
+        assert enc.observation(st, 0).tolist() == expect == enc.observe(values).tolist()  # type: ignore[arg-type]
+        assert enc.float_writes == floats
 
 
 @pytest.mark.parametrize(("gid", "n"), CASES, ids=IDS)

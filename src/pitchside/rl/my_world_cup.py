@@ -16,9 +16,10 @@ from pitchside.games.my_world_cup.cards import Kind, load_cards
 from pitchside.games.my_world_cup.skills import USE_NAMES
 from pitchside.games.my_world_cup.state import Phase
 from pitchside.games.my_world_cup.teams import load_teams
-from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, one_hot_index
+from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, Slots, one_hot_index
 
 SLOTS = 9
+Line = tuple[int, dict[str, int], int, int]  # a lineup slot's slots: shown, card id -> slot, bottom half, kind
 HALVES = ("top", "bottom")
 PHASES = ("preparation", "lineup", "display", "pairing", "shootout", "over")
 KINDS = tuple(k.value for k in DecisionKind)
@@ -157,85 +158,100 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
                 buf[b + status_at + status_i[c["status"]]] = 1.0
                 buf[b + status_at + len(STATUS)] = c["first"] or 0
 
-    # The same entries from the state's fields that view() shows (spaces.StateWriter), in write()'s order.
+    # The same entries from the state's fields that view() shows (spaces.StateWriter), in write()'s order, as
+    # ints into the slots. Each slot is found here once: an offset added per write costs about half the write.
     phase_at = {p: o_phase + phase_i[p.name.lower()] for p in Phase}
     kind_at = {k: o_kind + kind_i[k.value] for k in DecisionKind}
+    label_at = {x: o_label + i for x, i in label_i.items()}
     card_kind = {int(k): ckind_i.get(k.word) for k in Kind}
     use_bits = tuple(USE_NAMES)
+    me_at, dseat_at = [o_me + s for s in range(2)], [o_dseat + s for s in range(2)]
+    o_dice = o_ask + 2 + SLOTS
+    o_away, o_extra, o_pens, o_pens_away, o_kicks = (o_score + i for i in range(1, 6))
+    o_elsewhere, o_rolls = o_deck + 1, o_deck + 2
+    side_slots: list[tuple[dict[str, int], dict[str, int], int, int, int, int, int, int, int, list[Line]]] = []
+    # per side: team id -> slot, card id -> its hand's slot, its 7 scalars' slots, then its lineup's
+    for i in (0, 1):
+        base = o_sides + i * side
+        k = base + len(team_ids)
+        team_at = {t: base + j for t, j in ti.items()}
+        hand_at = {c: k + j for c, j in ci.items()}
+        k += len(cards)
+        line_at = [  # per lineup slot (Line); value, speed, status and rolls first follow its kind one-hot
+            (b, {c: b + 1 + j for c, j in ci.items()}, b + 1 + len(cards), b + 2 + len(cards))
+            for b in (k + 7 + j * slot for j in range(SLOTS))
+        ]
+        side_slots.append((team_at, hand_at, k, k + 1, k + 2, k + 3, k + 4, k + 5, k + 6, line_at))
     discard = PileCounts(ci, len(cards))
 
-    def write_state(st: Any, me: int | None, buf: Buffer) -> None:
+    def write_state(st: Any, me: int | None, buf: Slots) -> None:
         if me is not None:
-            buf[o_me + me] = 1.0
-        buf[phase_at[st.phase]] = 1.0
+            buf[me_at[me]] = 1
+        buf[phase_at[st.phase]] = 1
         d = st.decision()
-        buf[kind_at[d.kind]] = 1.0
-        if d.label in label_i:
-            buf[o_label + label_i[d.label]] = 1.0
+        buf[kind_at[d.kind]] = 1
+        if d.label in label_at:
+            buf[label_at[d.label]] = 1
         if d.seat is not None:
-            buf[o_dseat + d.seat] = 1.0
+            buf[dseat_at[d.seat]] = 1
         ask = st.ask  # view._ask_info: (op, seat, args...)
         if ask is not None:
             op = ask[0]
             if op == "lead" or op == "pair":
-                buf[o_ask + ask[2]] = 1.0
+                buf[o_ask + ask[2]] = 1
                 if op == "pair" and 1 <= ask[3] + 1 <= SLOTS:
-                    buf[o_ask + 2 + ask[3]] = 1.0
+                    buf[o_ask + 2 + ask[3]] = 1
             elif op == "ignore_def" or op == "double":
-                buf[o_ask + 2 + SLOTS] = ask[2]
+                buf[o_dice] = ask[2]
             elif op == "reroll":
-                buf[o_ask + 2 + SLOTS] = ask[2] * ask[3]
+                buf[o_dice] = ask[2] * ask[3]
         score, pens = st.score, st.pens
         buf[o_score] = score[0]
-        buf[o_score + 1] = score[1]
-        buf[o_score + 2] = st.period != 0
-        buf[o_score + 3] = pens[0]
-        buf[o_score + 4] = pens[1]
-        buf[o_score + 5] = sum(st.kicks)
+        buf[o_away] = score[1]
+        buf[o_extra] = st.period != 0
+        buf[o_pens] = pens[0]
+        buf[o_pens_away] = pens[1]
+        buf[o_kicks] = sum(st.kicks)
         buf[o_deck] = len(st.deck)
-        buf[o_deck + 1] = len(st.elsewhere)
-        buf[o_deck + 2] = len(st.rolls)
+        buf[o_elsewhere] = len(st.elsewhere)
+        buf[o_rolls] = len(st.rolls)
         buf[o_rev] = st.revealed
         discard.write(st.discard, buf, o_disc)
         teams = st.t.m.teams
         for i in (0, 1):
-            base = o_sides + i * side
+            team_at, hand_at, o_count, o_fielded, o_limit, o_ready, o_yellows, o_reds, o_used, line_at = side_slots[i]
             tid = teams[i].id
-            if tid in ti:
-                buf[base + ti[tid]] = 1.0
-            k = base + len(team_ids)
+            if tid in team_at:
+                buf[team_at[tid]] = 1
             hand = st.hands[i]
             if me == i:
                 for c in hand:
-                    buf[k + ci[c]] += 1.0
-            k += len(cards)
+                    buf[hand_at[c]] += 1
             line = st.line[i]
-            buf[k] = len(hand)
-            buf[k + 1] = len(line)
-            buf[k + 2] = st.limit[i]
-            buf[k + 3] = st.ready[i]
-            buf[k + 4] = st.yellows[i]
-            buf[k + 5] = st.reds[i]
+            buf[o_count] = len(hand)
+            buf[o_fielded] = len(line)
+            buf[o_limit] = st.limit[i]
+            buf[o_ready] = st.ready[i]
+            buf[o_yellows] = st.yellows[i]
+            buf[o_reds] = st.reds[i]
             used = st.used[i]
-            buf[k + 6] = sum(1 for bit in use_bits if used & bit)
-            k += 7
+            buf[o_used] = sum(1 for bit in use_bits if used & bit)
             if not (st.revealed or me == i):
                 continue
             eff, stat, first = st.t.m.eff[i], st.stat[i], st.first[i]
             for j, text in enumerate(line[:SLOTS]):
-                b = k + j * slot
-                buf[b] = 1.0
+                b, card_at, o_bottom, o_kind_j = line_at[j]
+                buf[b] = 1
                 cid, _, half = text.partition(":")
-                buf[b + 1 + ci[cid]] = 1.0
-                buf[b + 1 + len(cards)] = half == "bottom"
-                b += 2 + len(cards)
+                buf[card_at[cid]] = 1
+                buf[o_bottom] = half == "bottom"
                 kind, value, speed = eff[text]
                 at = card_kind[kind]
                 if at is not None:
-                    buf[b + at] = 1.0
-                buf[b + kinds_at] = value
-                buf[b + kinds_at + 1] = speed
-                buf[b + status_at + stat[j]] = 1.0  # STATUS is the view's order of the status values
-                buf[b + status_at + len(STATUS)] = first == j
+                    buf[o_kind_j + at] = 1
+                buf[o_kind_j + kinds_at] = value
+                buf[o_kind_j + kinds_at + 1] = speed
+                buf[o_kind_j + status_at + stat[j]] = 1  # STATUS is the view's order of the status values
+                buf[o_kind_j + status_at + len(STATUS)] = first == j
 
     return Encoding(game, config, action_texts(cards), L, write, write_state)

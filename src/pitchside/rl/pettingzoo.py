@@ -139,7 +139,9 @@ class PitchsideEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         return self.state_
 
     def observe(self, agent: str) -> dict[str, Any]:
-        st = self._state()
+        st = self.state_
+        if st is None:
+            st = self._state()  # raises
         obs = self.encoding.observation(st, self.agent_name_mapping[agent])
         mask = self._mask if agent == self._masked else self.encoding.mask_of(())
         return {"observation": obs, "action_mask": mask}

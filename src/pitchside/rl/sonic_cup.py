@@ -13,7 +13,7 @@ from pitchside.core.game import Game, View
 from pitchside.games.sonic_cup.actions import Verb
 from pitchside.games.sonic_cup.cards import Arrow, load_deck
 from pitchside.games.sonic_cup.state import Pending, Phase, Role
-from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, one_hot_index
+from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, Slots, one_hot_index
 
 ZONES = range(1, 10)
 ROLES = tuple(r.value for r in Role)
@@ -146,67 +146,75 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
             b[o_pick + pick_i[v["my_pick"]]] = 1.0
 
     # The same entries from the state's fields that view() shows (spaces.StateWriter), field by field in
-    # write()'s order; enum members are looked up in tables built here (an enum's .value is a Python call).
+    # write()'s order, as ints into the slots; enum members are looked up in tables built here (an enum's .value
+    # is a Python call), and each slot is found here once (an offset added per write costs about half the write).
     phase_at = {p: o_phase + phase_i[p.name.lower()] for p in Phase}
     kind_at = {k: o_kind + kind_i[k.value] for k in DecisionKind}
     pend_at = {Pending(x): o_pend + i for x, i in pend_i.items()}
     pick_at = {x: o_pick + i for x, i in pick_i.items()}
-    shown = (o_shoot + 2, o_shoot + 5)
+    me_at, ball_at = [o_me + s for s in range(n)], [o_ball + z - 1 for z in range(10)]
+    dseat_at, dseats_at = [o_dseat + s for s in range(n)], [o_dseats + s for s in range(n)]
+    comm_at = [o_comm + s for s in range(n)]
+    o_score_red, o_passes, o_sang_red, o_attack = o_score + 1, o_count + 1, o_sang + 1, o_shoot + 1
+    # per seat: team, hand size, hand limit, tired, singing, and its roles' slots
+    seat_slots = [(b, b + 1 + len(ROLES), b + 2 + len(ROLES), b + 3 + len(ROLES), b + 4 + len(ROLES), roles_at[s])
+                  for s, b in ((s, o_seats + s * per) for s in range(n))]  # fmt: skip
+    arrow_slots = [
+        tuple(zip((o + j for j in range(len(ARROWS))), ARROW_BITS, strict=True)) for o in (o_shoot + 2, o_shoot + 5)
+    ]
     discard = PileCounts(ci, len(cards))
 
-    def write_state(st: Any, me: int | None, b: Buffer) -> None:
+    def write_state(st: Any, me: int | None, b: Slots) -> None:
         if me is not None:
-            b[o_me + me] = 1.0
+            b[me_at[me]] = 1
             for c in st.hands[me]:
-                b[hand_i[c]] += 1.0
+                b[hand_i[c]] += 1
         discard.write(st.discard, b, o_disc)
         for c in st.picks:
-            b[picks_i[c]] += 1.0
+            b[picks_i[c]] += 1
         if st.pending:  # Pending.NONE is ""
-            b[pend_at[st.pending]] = 1.0
-        b[o_ball + st.ball - 1] = 1.0
+            b[pend_at[st.pending]] = 1
+        b[ball_at[st.ball]] = 1
         score = st.score
         b[o_score] = score[0]
-        b[o_score + 1] = score[1]
+        b[o_score_red] = score[1]
         b[o_deck] = len(st.deck)
         b[o_count] = st.counter
-        b[o_count + 1] = st.t.final_count
+        b[o_passes] = st.t.final_count
         b[o_et] = st.extra_time
         phase = st.phase
-        b[phase_at[phase]] = 1.0
+        b[phase_at[phase]] = 1
         d = st.decision()
-        b[kind_at[d.kind]] = 1.0
+        b[kind_at[d.kind]] = 1
         if d.seat is not None:
-            b[o_dseat + d.seat] = 1.0
+            b[dseat_at[d.seat]] = 1
         for s in d.seats:
-            b[o_dseats + s] = 1.0
+            b[dseats_at[s]] = 1
         b[o_must] = phase is TURN and (st.kickoff or st.passes >= n)
         sang = st.sang
         b[o_sang] = sang[0]
-        b[o_sang + 1] = sang[1]
+        b[o_sang_red] = sang[1]
         hands, roles, tired, singer = st.hands, st.roles, st.tired, st.singer
         for seat in range(n):
-            base = o_seats + seat * per
-            b[base] = seat & 1  # team(seat): 1 is red
-            at = roles_at[seat]
+            o_team, o_cards, o_limit, o_tired, o_singing, at = seat_slots[seat]
+            b[o_team] = seat & 1  # team(seat): 1 is red
             for r in roles[seat]:
-                b[at[r]] = 1.0
-            k = base + 1 + len(ROLES)
-            b[k] = len(hands[seat])
-            b[k + 1] = st.limit(seat)
-            b[k + 2] = tired[seat]
-            b[k + 3] = singer == seat
+                b[at[r]] = 1
+            b[o_cards] = len(hands[seat])
+            b[o_limit] = st.limit(seat)
+            b[o_tired] = tired[seat]
+            b[o_singing] = singer == seat
         if phase is SHOOTING or phase is FOLLOW_UP or st.shoot:
-            b[o_shoot] = 1.0
-            b[o_shoot + 1] = (st.attack if phase is not TURN else st.actor & 1) == 1
-            for o, bits in zip(shown, (st.shoot or st.arrows, st.shot_arrows), strict=True):
-                for j, bit in enumerate(ARROW_BITS):
-                    b[o + j] = bits & bit != 0
+            b[o_shoot] = 1
+            b[o_attack] = (st.attack if phase is not TURN else st.actor & 1) == 1
+            for slots, bits in zip(arrow_slots, (st.shoot or st.arrows, st.shot_arrows), strict=True):
+                for at_j, bit in slots:
+                    b[at_j] = bits & bit != 0
         if phase is ROLE_CHANGE:
             picks = st.role_picks
             for s, p in enumerate(picks):
-                b[o_comm + s] = bool(p)
+                b[comm_at[s]] = bool(p)
             if me is not None and picks[me]:
-                b[pick_at[picks[me]]] = 1.0
+                b[pick_at[picks[me]]] = 1
 
     return Encoding(game, config, action_texts(cards), L, write, write_state)

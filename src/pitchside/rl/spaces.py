@@ -35,7 +35,7 @@ FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 # dtype objects passed positionally: np.frombuffer(buf, dtype=np.int8) parses a keyword and converts the
 # type on every call, ~0.25 µs more per observation or mask
-F32, I8 = np.dtype(np.float32), np.dtype(np.int8)
+F32, I8, U8 = np.dtype(np.float32), np.dtype(np.int8), np.dtype(np.uint8)
 
 
 class NoEncoder(PitchsideError):
@@ -89,8 +89,7 @@ class Layout:
 # A writer adds one view's entries into a zeroed float32 buffer, one slot per entry of the layout: a bytearray
 # seen as floats through memoryview.cast("f"). A few dozen Python item writes cost a fraction of as many numpy
 # item writes (or one numpy call per field); a memoryview takes an int or a bool as cheaply as a float (an
-# array("f") parses every item it is given, an int ~2.5x slower than a float); and the finished bytes become
-# the numpy vector without a copy (np.frombuffer).
+# array("f") parses every item it is given, an int ~2.5x slower than a float).
 class Buffer(Protocol):
     """The float32 buffer a writer fills: a memoryview cast to "f" (typeshed types a memoryview's items as ints)."""
 
@@ -100,15 +99,27 @@ class Buffer(Protocol):
 
 Writer = Callable[[View, Buffer], None]
 
+
+class Slots(Protocol):
+    """What a StateWriter fills: one slot per entry of the layout, set to ints and bools (counts added).
+
+    Normally a bytearray, one byte per entry, which numpy reads as uint8 (an item write costs about half a
+    float memoryview's); a value outside 0..255 (or not an int) raises there, and the observation is written
+    again into a float32 memoryview, which takes any number: the bytes are a fast path, never a limit."""
+
+    def __getitem__(self, i: int, /) -> int: ...
+    def __setitem__(self, i: int, v: int, /) -> None: ...
+
+
 # The same tensor written from the state's fields that view(seat) shows, without building the view's dicts
 # (the view costs about a game step). It reads nothing the view does not show: tests/rl/test_spaces.py checks
 # that it writes exactly the tensor the Writer writes from view(seat), for every seat and the spectator at
 # every decision of random matches, and that determinized twins (hidden cards dealt again) get the same.
-StateWriter = Callable[[Any, "int | None", Buffer], None]
+StateWriter = Callable[[Any, "int | None", Slots], None]
 
 
 class PileCounts:
-    """Writes the copies of each id in a pile into a field of the buffer, for a StateWriter.
+    """Writes the copies of each id in a pile into a field of the slots, for a StateWriter.
 
     A discard pile only grows at its end until it is shuffled back into the deck, and counting a pile of
     ~100 cards one by one costs more than the rest of the tensor: this remembers the last pile it counted
@@ -117,22 +128,38 @@ class PileCounts:
 
     def __init__(self, at: dict[str, int], size: int) -> None:
         self._at = at  # id -> its entry in the field
-        self._zeros = array("f", bytes(4 * size))
-        # The last pile counted and its counts, published together and never changed after: a call in
-        # another thread sees one pair or the other, never a half-updated one.
-        self._last: tuple[list[str], array[float]] = ([], array("f", self._zeros))
+        self._size = size
+        self._empty: tuple[list[str], bytes | bytearray | None] = ([], bytes(size))
+        # The last pile counted and its counts as bytes (None once a count passes 255), published together and
+        # never changed after: another thread sees one pair or the other, never a half-made one.
+        self._last: tuple[list[str], bytes | bytearray | None] = self._empty
 
-    def write(self, pile: list[str], b: Buffer, offset: int) -> None:
+    def write(self, pile: list[str], b: Slots, offset: int) -> None:
         seen, counts = self._last
         k = len(seen)
         if len(pile) < k or (pile != seen if len(pile) == k else pile[:k] != seen):
-            seen, counts, k = [], self._zeros, 0
+            counts, k = self._empty[1], 0
         if len(pile) > k:
-            counts, at = array("f", counts), self._at
-            for c in pile[k:]:
-                counts[at[c]] += 1.0
-            self._last = (seen + pile[k:], counts)
-        b[offset : offset + len(counts)] = counts
+            if counts is not None:
+                at, grown = self._at, bytearray(counts)
+                try:
+                    for c in pile[k:]:
+                        grown[at[c]] += 1
+                    counts = grown
+                except ValueError:  # a count past 255
+                    counts = None
+            self._last = (pile[:], counts)
+        if type(b) is bytearray:
+            if counts is None:
+                raise ValueError("a count past 255: written as floats")  # Encoding.observation's slow path
+            b[offset : offset + self._size] = counts
+        else:  # floats: the counts as they are
+            if counts is None:
+                exact = [0] * self._size
+                for c in pile:
+                    exact[self._at[c]] += 1
+            for i, x in enumerate(exact if counts is None else counts, offset):
+                b[i] = x
 
 
 class Encoding:
@@ -160,8 +187,16 @@ class Encoding:
         self.high = layout.highs()
         self._write = write
         self._write_state = write_state
-        self._zeros = bytes(4 * layout.size)
         self._no_actions = bytes(len(self.actions))
+        # Scratch buffers (observation): bytes for the StateWriter, floats for the view's Writer and for values
+        # no byte holds; zeroed through a memoryview of zeros, cheaper than assigning bytes to a bytearray slice
+        self._no_bytes = bytes(layout.size)
+        self._zero_bytes = memoryview(self._no_bytes)
+        self._bytes: list[tuple[bytearray, memoryview, npt.NDArray[np.uint8]]] = []
+        self._zeros = bytes(4 * layout.size)
+        self._zero_floats = memoryview(self._zeros).cast("f")
+        self._float_pool: list[tuple[bytearray, Buffer, FloatArray]] = []
+        self.float_writes = 0  # observations the StateWriter wrote again as floats (Slots)
 
     @property
     def num_actions(self) -> int:
@@ -209,21 +244,49 @@ class Encoding:
 
     def observe(self, view: View) -> FloatArray:
         """The observation tensor of one view (what one seat sees); never of a state."""
-        buf = bytearray(self._zeros)
-        self._write(view, memoryview(buf).cast("f"))
-        out = np.frombuffer(buf, F32)
-        np.minimum(out, self.high, out=out)  # counts past a field's stated range are clipped to it
-        return out
+        buf, b, arr = self._floats()
+        self._write(view, b)
+        return self._clipped(buf, b, arr)
 
     def observation(self, state: State, seat: int | None) -> FloatArray:
         """The tensor of ``state.view(seat)``: through the encoder's StateWriter where it has one."""
         if self._write_state is None:
             return self.observe(state.view(seat))
         check_viewer(seat, state.num_seats)  # as view() does, before anything is read
-        buf = bytearray(self._zeros)
-        self._write_state(state, seat, memoryview(buf).cast("f"))
-        out = np.frombuffer(buf, F32)
-        np.minimum(out, self.high, out=out)
+        # Every environment step's observation: one byte per entry (Slots), from a pool of scratch buffers
+        # (a new one when every one is in use, by another thread or a writer that raised). The clip to the
+        # declared ranges is also the float32 copy returned: one numpy call, where a new buffer each time
+        # costs three more (bytearray, a memoryview, np.frombuffer). A scratch goes back to the pool zeroed.
+        pool = self._bytes
+        try:
+            buf, m, arr = pool.pop()
+        except IndexError:
+            buf = bytearray(self._no_bytes)
+            m, arr = memoryview(buf), np.frombuffer(buf, U8)
+        try:
+            self._write_state(state, seat, buf)
+        except (ValueError, TypeError):  # a value a byte cannot hold (Slots): the same writer, on floats
+            self.float_writes += 1
+            fb, b, farr = self._floats()
+            self._write_state(state, seat, b)  # type: ignore[arg-type]  # a float memoryview takes ints too
+            return self._clipped(fb, b, farr)
+        out: FloatArray = np.minimum(arr, self.high)
+        m[:] = self._zero_bytes
+        pool.append((buf, m, arr))
+        return out
+
+    def _floats(self) -> tuple[bytearray, Buffer, FloatArray]:
+        """A zeroed float32 scratch buffer from its pool, or a new one."""
+        try:
+            return self._float_pool.pop()
+        except IndexError:
+            buf = bytearray(self._zeros)
+            return buf, memoryview(buf).cast("f"), np.frombuffer(buf, F32)
+
+    def _clipped(self, buf: bytearray, b: Buffer, arr: FloatArray) -> FloatArray:
+        out: FloatArray = np.minimum(arr, self.high)  # counts past a field's stated range are clipped to it
+        b[:] = self._zero_floats  # type: ignore[assignment]
+        self._float_pool.append((buf, b, arr))
         return out
 
 

@@ -13,7 +13,7 @@ from pitchside.core.decision import DecisionKind
 from pitchside.core.game import Game, View
 from pitchside.games.world_ball.cards import load_content
 from pitchside.games.world_ball.state import EVENT, PROMPT, SAVE, SHOT, Phase
-from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, one_hot_index
+from pitchside.rl.spaces import Buffer, Encoding, Layout, PileCounts, Slots, one_hot_index
 
 PHASES = tuple(p.name.lower() for p in Phase)
 KINDS = tuple(k.value for k in DecisionKind)
@@ -98,20 +98,21 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
     cost_i = {c: o_cost + i for c, i in shot_i.items()}
     stats = len(chars) + len(POSITIONS)
 
-    def write_frames(stack: list[dict[str, Any]], b: Buffer) -> None:
-        """The top frames of the stack, for both writers (the view's frames are the state's dicts)."""
+    def write_frames(stack: list[dict[str, Any]], b: Any) -> None:
+        """The top frames of the stack, for both writers (the view's frames are the state's dicts); ints, as
+        both writers' buffers take them."""
         for j, f in enumerate(reversed(stack[-TOP_FRAMES:])):
             base = o_frames + j * fsize
-            b[base + frame_i[f["k"]]] = 1.0
+            b[base + frame_i[f["k"]]] = 1
             seat = f.get("seat", -1)
             if isinstance(seat, int) and 0 <= seat < n:
-                b[base + len(FRAMES) + seat] = 1.0
+                b[base + len(FRAMES) + seat] = 1
             target = f.get("target", -1)
             if isinstance(target, int) and 0 <= target < n:
-                b[base + len(FRAMES) + n + target] = 1.0
+                b[base + len(FRAMES) + n + target] = 1
             card = f.get("card")
             if card in ci:
-                b[base + len(FRAMES) + 2 * n + ci[card]] = 1.0
+                b[base + len(FRAMES) + 2 * n + ci[card]] = 1
 
     # Entries go straight into the buffer (spaces.Writer): scalars are set (`or 0`: a missing value is 0),
     # counts added; every field has its own indices, so no write lands on another's.
@@ -177,51 +178,68 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
         b[o_depth] = len(stack)
         write_frames(stack, b)
 
-    # The same entries from the state's fields that view() shows (spaces.StateWriter), in write()'s order.
+    # The same entries from the state's fields that view() shows (spaces.StateWriter), in write()'s order, as
+    # ints into the slots. Each slot is found here once: an offset added per write costs about half the write.
     phase_at = {p: o_phase + phase_i[p.name.lower()] for p in Phase}
     kind_at = {k: o_kind + kind_i[k.value] for k in DecisionKind}
-    char_at = {k: (i, len(chars) + pos_i[content.characters[k].position]) for k, i in ki.items()}
+    label_at: dict[str, int] = {}  # a decision's label -> its slot, or -1 (filled as labels are met)
+    me_at = [o_me + s for s in range(n)]
+    dseat_at, dseats_at = [o_dseat + s for s in range(n)], [o_dseats + s for s in range(n)]
+    active_at, starter_at = [o_active + s for s in range(n)], [o_starter + s for s in range(n)]
+    o_halves, o_sudden, o_score_b = o_half + 1, o_half + 2, o_score + 1
+    o_shots, o_no_shots, o_uses = o_turn + 1, o_turn + 2, o_turn + 3
+    target_at, block_at = [o_turn + 4 + s for s in range(n)], [o_turn + 4 + n + s for s in range(n)]
     shot_costs = [(p, cost_i[p]) for p in ("shoot", *content.set_pieces) if p in cost_i]  # view.costs' keys
     save_costs = [(p, cost_i[p]) for p in ("save", "wall") if p in cost_i]
+    seat_slots = []  # per seat: its scalars' slots, then id -> slot for its character, skill area and pending area
+    for seat in range(n):
+        base = o_seats + seat * per
+        k = base + stats
+        chars_at = {c: (base + i, base + len(chars) + pos_i[content.characters[c].position]) for c, i in ki.items()}
+        area_at = {c: k + 6 + i for c, i in ci.items()}
+        pending_at = {c: k + 6 + len(cards) + i for c, i in ci.items()}
+        seat_slots.append((k, k + 1, k + 2, k + 3, k + 4, k + 5, chars_at, area_at, pending_at))
     discard = PileCounts(ci, len(cards))
 
-    def write_state(st: Any, me: int | None, b: Buffer) -> None:
+    def write_state(st: Any, me: int | None, b: Slots) -> None:
         if me is not None:
-            b[o_me + me] = 1.0
+            b[me_at[me]] = 1
             for c in st.hands[me]:
-                b[hand_i[c]] += 1.0
+                b[hand_i[c]] += 1
             if st.offers[me]:  # the draft only; an empty loop costs more than the test
                 for k in st.offers[me]:
-                    b[offer_i[k]] += 1.0
-        b[phase_at[st.phase]] = 1.0
+                    b[offer_i[k]] += 1
+        b[phase_at[st.phase]] = 1
         d = st.decision()
-        b[kind_at[d.kind]] = 1.0
-        label = d.label.partition(":")[0]
-        if label in label_i:
-            b[o_label + label_i[label]] = 1.0
+        b[kind_at[d.kind]] = 1
+        at = label_at.get(d.label)
+        if at is None:
+            at = label_at[d.label] = o_label + label_i[lab] if (lab := d.label.partition(":")[0]) in label_i else -1
+        if at >= 0:
+            b[at] = 1
         if d.seat is not None:
-            b[o_dseat + d.seat] = 1.0
+            b[dseat_at[d.seat]] = 1
         for s in d.seats:
-            b[o_dseats + s] = 1.0
-        b[o_active + st.active] = 1.0
-        b[o_starter + st.starter] = 1.0
+            b[dseats_at[s]] = 1
+        b[active_at[st.active]] = 1
+        b[starter_at[st.starter]] = 1
         b[o_half] = st.half
-        b[o_half + 1] = st.t.halves
-        b[o_half + 2] = st.sudden
+        b[o_halves] = st.t.halves
+        b[o_sudden] = st.sudden
         score = st.score
         b[o_score] = score[0]
-        b[o_score + 1] = score[1]
+        b[o_score_b] = score[1]
         b[o_deck] = len(st.deck)
         b[o_quiet] = st.quiet
         discard.write(st.discard, b, o_disc)
         b[o_turn] = st.played
-        b[o_turn + 1] = st.shots
-        b[o_turn + 2] = st.no_shots
-        b[o_turn + 3] = st.uses
+        b[o_shots] = st.shots
+        b[o_no_shots] = st.no_shots
+        b[o_uses] = st.uses
         if st.skill_target >= 0:
-            b[o_turn + 4 + st.skill_target] = 1.0
+            b[target_at[st.skill_target]] = 1
         if st.block >= 0:
-            b[o_turn + 4 + n + st.block] = 1.0
+            b[block_at[st.block]] = 1
         stack = st.stack
         if me is not None and st.chars[me]:  # view.costs
             for p, at in shot_costs:
@@ -234,24 +252,23 @@ def make(game: Game, config: dict[str, Any]) -> Encoding:
         hands, stamina, injured = st.hands, st.stamina, st.injured
         offers, area, pending = st.offers, st.skills, st.pending
         for seat, cid in enumerate(st.chars):
-            base = o_seats + seat * per
+            o_stamina, o_max, o_injured, o_cards, o_limit, o_offered, chars_at, area_at, pending_at = seat_slots[seat]
             if cid:
-                ch, pos = char_at[cid]
-                b[base + ch] = 1.0
-                b[base + pos] = 1.0
-            k = base + stats
-            b[k] = stamina[seat]
-            b[k + 1] = st.max_stamina(seat)
-            b[k + 2] = injured[seat]
-            b[k + 3] = len(hands[seat])
-            b[k + 4] = st.hand_limit(seat)
-            b[k + 5] = len(offers[seat])
+                ch, pos = chars_at[cid]
+                b[ch] = 1
+                b[pos] = 1
+            b[o_stamina] = stamina[seat]
+            b[o_max] = st.max_stamina(seat)
+            b[o_injured] = injured[seat]
+            b[o_cards] = len(hands[seat])
+            b[o_limit] = st.hand_limit(seat)
+            b[o_offered] = len(offers[seat])
             if area[seat]:
                 for c in area[seat]:
-                    b[k + 6 + ci[c]] += 1.0
+                    b[area_at[c]] += 1
             if pending[seat]:
                 for c in pending[seat]:
-                    b[k + 6 + len(cards) + ci[c]] += 1.0
+                    b[pending_at[c]] += 1
         if not stack:
             return
         b[o_depth] = len(stack)
