@@ -10,8 +10,11 @@ printed. PYTHONHASHSEED=0 fixes the string hashes, which change dict and set lay
 between runs otherwise). The same random-play loop as the peer comparison (bench/peers.py), 2
 seats; ``--loop masks`` or ``--loop full`` plays through the PettingZoo environment instead, as
 bench/rl.py's "env, masks only" and "env, observation + mask" loops do (one decision = one env
-step). Instructions are not time (cache misses and branches differ), but in this interpreted code
-a change that saves instructions saves time nearly in proportion: enough to compare two versions.
+step); ``--loop observation`` or ``--loop mask`` counts only the encoding's ``observation(state, seat)``
+or ``mask(state, seat)`` at every decision of ``games`` x 50 decisions of random matches in match order
+(bench/rl.py's "alone" figures: the states are made before counting). Instructions are not time
+(cache misses and branches differ), but in this interpreted code a change that saves instructions
+saves time nearly in proportion: enough to compare two versions.
 
 ``--ismcts N`` counts IS-MCTS decisions instead: the agent players meet (``make_agent("ismcts:N", game)``)
 deciding at bench/ismcts_rate.py's mid-game states, the first ``games`` of them; divide by the iterations
@@ -35,12 +38,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("game", help="game id")
     ap.add_argument("games", type=int, nargs="?", default=40, help="games measured (default 40)")
     ap.add_argument("--ismcts", type=int, metavar="N", help="IS-MCTS decisions of N iterations, not random play")
-    ap.add_argument("--loop", choices=("engine", "masks", "full"), default="engine", help="what plays (default engine)")
+    loops = ("engine", "masks", "full", "observation", "mask")
+    ap.add_argument("--loop", choices=loops, default="engine", help="what plays (default engine)")
     args = ap.parse_args(argv)
     if args.ismcts is not None:
         play = ismcts_rate.ours(args.game, args.ismcts)
     elif args.loop == "engine":
         play = ours(load_game(args.game), 2)
+    elif args.loop in ("observation", "mask"):
+        from rl import encoding_play
+
+        play = encoding_play(load_game(args.game), 2, args.loop, 50 * args.games)
     else:
         from rl import env_play  # numpy and pettingzoo only for the environment's loops
 

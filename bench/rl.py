@@ -106,6 +106,21 @@ def decision_states(game: Game, seats: int, decisions: int) -> list[tuple[State,
     return out
 
 
+def encoding_play(game: Game, seats: int, what: str, decisions: int) -> Play:
+    """For bench/instr.py: ``what`` ("observation" or "mask") of the encoding at every decision of
+    decision_states, made once; a call counts every one of them (the games asked for are ignored)."""
+    enc = encoding_for(game, {"seats": seats})
+    pairs = decision_states(game, seats, decisions)
+    f: Callable[[State, int], object] = enc.observation if what == "observation" else enc.mask
+
+    def play(games: int) -> tuple[int, int]:
+        for st, seat in pairs:
+            f(st, seat)
+        return len(pairs), 0
+
+    return play
+
+
 def per_decision(pairs: list[tuple[State, int]], f: Callable[[State, int], object], rounds: int) -> float:
     """µs per call of f(state, seat), one pass over the decisions in match order, best of ``rounds`` (CPU time)."""
     best = float("inf")
