@@ -31,7 +31,7 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pitchside.core.registry import load_game
+from pitchside.core.registry import UnknownGame, load_game
 from pitchside.lab.jobs import MatchJob, play_one
 from pitchside.lab.runner import batches, run
 
@@ -132,7 +132,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="200 matches, 60 in the ceiling, once")
     a = ap.parse_args(argv)
     games, repeat, k = (200, 1, 60) if a.quick else (a.games, a.repeat, a.ceiling)
-    g = load_game(a.game)
+    try:
+        g = load_game(a.game)
+    except UnknownGame as e:
+        ap.error(str(e))
     names = a.bots.split(",")
     jobs = [MatchJob(g.id, {"seats": a.seats}, s, tuple(names[i % len(names)] for i in range(a.seats)))
             for s in range(games)]  # fmt: skip
