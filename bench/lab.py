@@ -31,7 +31,8 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pitchside.core.registry import UnknownGame, load_game
+from pitchside.core.errors import PitchsideError
+from pitchside.core.registry import load_game
 from pitchside.lab.jobs import MatchJob, play_one
 from pitchside.lab.runner import batches, run
 
@@ -134,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     games, repeat, k = (200, 1, 60) if a.quick else (a.games, a.repeat, a.ceiling)
     try:
         g = load_game(a.game)
-    except UnknownGame as e:
+    except PitchsideError as e:  # an unknown game, or a module:attr spec that is not one
         ap.error(str(e))
     names = a.bots.split(",")
     jobs = [MatchJob(g.id, {"seats": a.seats}, s, tuple(names[i % len(names)] for i in range(a.seats)))
