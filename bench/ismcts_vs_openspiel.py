@@ -16,6 +16,7 @@ searches (a decision with one legal action is not searched by either).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -107,6 +108,9 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=10, help="matches per game (seats alternate)")
     ap.add_argument("--iterations", type=int, default=50, help="iterations (simulations) per decision, both bots")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--start", type=int, default=0, help="the first match's index: a long series runs as chunks of other deals"
+    )
     ap.add_argument("--uct", type=float, default=2.0, help="OpenSpiel ISMCTSBot's uct_c")
     ap.add_argument("--exploration", type=float, default=1.0, help="our UCB constant")
     ap.add_argument("--rollout-depth", type=int, default=100, help="our rollout cap (OpenSpiel's rolls to the end)")
@@ -128,14 +132,15 @@ def main() -> None:
     print(
         f"IS-MCTS (ours, {ours}) against OpenSpiel "
         f"ISMCTSBot (uct_c {args.uct}, random rollouts to the end), {args.iterations} iterations per decision, "
-        f"2 seats, {args.matches} matches per game, seed {args.seed}"
+        f"2 seats, {args.matches} matches per game from match {args.start}, seed {args.seed}"
     )
     print("| game | matches | ours W / D / L | our mean return | ours ms/decision | OpenSpiel ms/decision |")
     print("|---|---:|---|---:|---:|---:|")
     for gid in args.games:
         series = Series(gid)
-        for m in range(args.matches):
+        for m in range(args.start, args.start + args.matches):
             play(gid, m, args, series)
+            print(f"  {gid} match {m}: {series.results[-1]:+.0f}", file=sys.stderr, flush=True)  # progress
         print(series.row(), flush=True)
 
 
